@@ -72,7 +72,19 @@ export async function runAction(io: ActionIo): Promise<number> {
     for (const line of log.errors) io.stderr.write(`l10n-snapshot: ${line}\n`);
     if (code === 1) log.annotate("warning", `${failedAndInvalid(summary)}; the site shows them`);
   }
+  await tellRunner(io, log, summary, code, out);
+  if (code > 1) return code;
+  return inputs.check ? checkStep(io, env, inputs.config, out) : 0;
+}
 
+/** The step's outputs, and the job summary with the site's figures. */
+async function tellRunner(
+  io: ActionIo,
+  log: ActionLog,
+  summary: BuildSummary | undefined,
+  code: number,
+  out: string,
+): Promise<void> {
   const outputs: Record<string, string> = { "site-path": out, "exit-code": String(code) };
   for (const name of COUNT_OUTPUTS) {
     const value = summary?.[name];
@@ -86,21 +98,23 @@ export async function runAction(io: ActionIo): Promise<number> {
     ).catch((error) =>
       log.annotate("warning", `cannot write the job summary: ${messageOf(error)}`),
     );
-  if (code > 1) return code;
+}
 
-  if (inputs.check) {
-    const checked = await main(
-      ["check", "--config", inputs.config, "--snapshot", join(out, "data", "snapshot.json.gz")],
-      { stdout: io.stdout, stderr: io.stderr, env, cwd: io.cwd },
-    );
-    if (checked !== 0) {
-      // The site is written and the outputs set: the step fails after them (docs/STATES.md).
-      if (io.env.GITHUB_STEP_SUMMARY)
-        await appendFile(io.env.GITHUB_STEP_SUMMARY, `${CHECK_FAILED}\n`).catch(() => undefined);
-      return checked;
-    }
-  }
-  return 0;
+/** `check: true`: `check` over the snapshot just written; its exit code is the step's. */
+async function checkStep(
+  io: ActionIo,
+  env: Record<string, string | undefined>,
+  config: string,
+  out: string,
+): Promise<number> {
+  const checked = await main(
+    ["check", "--config", config, "--snapshot", join(out, "data", "snapshot.json.gz")],
+    { stdout: io.stdout, stderr: io.stderr, env, cwd: io.cwd },
+  );
+  // The site is written and the outputs set: the step fails after them (docs/STATES.md).
+  if (checked !== 0 && io.env.GITHUB_STEP_SUMMARY)
+    await appendFile(io.env.GITHUB_STEP_SUMMARY, `${CHECK_FAILED}\n`).catch(() => undefined);
+  return checked;
 }
 
 /** "2 translations failed and 1 was invalid", from the build's counts. */

@@ -1,6 +1,4 @@
 import type { Thresholds } from "../config/schema.js";
-import type { Counts } from "../model/counts.js";
-import { measure, type Measure } from "../model/measure.js";
 
 /** What a badge says, before it becomes JSON or SVG. */
 export interface BadgeData {
@@ -49,17 +47,6 @@ export function percentColor(
   if (percent < thresholds.yellow) return "red";
   if (percent < thresholds.brightgreen) return "yellow";
   return "brightgreen";
-}
-
-/** The badge of some counts as a measure counts them (site.metric, site.progress). */
-export function measuredBadge(
-  label: string,
-  counts: Counts,
-  by: Measure,
-  thresholds: Thresholds,
-): BadgeData {
-  const m = measure(counts, by);
-  return progressBadge(label, m.part, m.whole, thresholds);
 }
 
 export function progressBadge(

@@ -102,7 +102,61 @@ export function runCheck(
   by: Measure = STRINGS_TRANSLATED,
 ): CheckResult {
   const offenders: CheckOffender[] = [];
-  const notes: string[] = [];
+  const selected = selectedBy(rules);
+  let checked = 0;
+  let compared = 0;
+  const olderRuns = new Map<string, OlderRun>();
+  const unavailable = new Unavailable();
+  for (const entry of snapshot.translations) {
+    if (!selected(entry)) continue;
+    if (!isListEntry(entry)) checked += 1;
+    if (isListEntry(entry) || entry.status !== "ok") {
+      unavailable.add(entry);
+      continue;
+    }
+    // As the pages count it (snapshot/entry-counts.ts, model/measure.ts), in their words.
+    const counts = entryCounts(entry);
+    if (!counts) continue;
+    const low = belowMinimum(entry, counts, rules.minPercent, by);
+    if (low) offenders.push(low);
+    const found = rules.noRegression ? previous?.percentOf(entry) : undefined;
+    if (found === undefined) continue;
+    compared += 1;
+    const offence = regression(entry, counts, found, by, olderRuns);
+    if (offence) offenders.push(offence);
+  }
+  offenders.unshift(...unavailable.offenders());
+  return {
+    passed: offenders.length === 0,
+    checked,
+    unavailable: unavailable.counts,
+    rules: rulesOf(rules),
+    ...(previous && compared > 0 ? { comparedWith: previous.where } : {}),
+    ...(olderRuns.size > 0 ? { olderRuns: [...olderRuns.values()] } : {}),
+    offenders,
+    notes: [
+      ...(rules.noRegression && compared === 0 ? [NOTHING_COMPARED] : []),
+      ...(checked === 0 ? [NOTHING_CHECKED] : []),
+    ],
+  };
+}
+
+const NOTHING_COMPARED =
+  "noRegression: no previous run to compare with; only the other rules were applied";
+const NOTHING_CHECKED = "no translation of the snapshot matches check.languages / check.components";
+
+/** The rules as the result states them: those set, and noRegression. */
+function rulesOf(rules: CheckOptions): CheckResult["rules"] {
+  return {
+    ...(rules.minPercent !== undefined ? { minPercent: rules.minPercent } : {}),
+    noRegression: rules.noRegression,
+    ...(rules.languages ? { languages: rules.languages } : {}),
+    ...(rules.components ? { components: rules.components } : {}),
+  };
+}
+
+/** Whether check.languages and check.components ask for a translation. */
+function selectedBy(rules: CheckOptions): (entry: SnapshotEntry) => boolean {
   const languages = rules.languages ? new Set(rules.languages) : undefined;
   // "project/docs/usage" names the component at path docs%2Fusage of project "project".
   const components = rules.components
@@ -112,76 +166,52 @@ export function runCheck(
         ),
       )
     : undefined;
-  let checked = 0;
-  let compared = 0;
-  const olderRuns = new Map<string, OlderRun>();
-  const unavailable = new Unavailable();
-  for (const entry of snapshot.translations) {
-    if (languages && !languages.has(entry.language)) continue;
-    if (components && !components.has(`${entry.project}/${entry.component}`)) continue;
-    const translation = tripleKey(entry);
-    if (isListEntry(entry) || entry.status !== "ok") {
-      unavailable.add(entry);
-      if (!isListEntry(entry)) checked += 1;
-      continue;
-    }
-    checked += 1;
-    // As the pages count it (snapshot/entry-counts.ts, model/measure.ts), in their words.
-    const counts = entryCounts(entry);
-    if (!counts) continue;
-    const percent = percentOf(measure(counts, by));
-    if (rules.minPercent !== undefined && percent < rules.minPercent) {
-      offenders.push({
-        translation,
-        rule: "minPercent",
-        percent,
-        message: `${inWords(by).words.summary(counts)}, below the minimum of ${rules.minPercent}%`,
-      });
-    }
-    if (rules.noRegression && previous) {
-      const found = previous.percentOf(entry);
-      if (found === undefined) continue;
-      const earlier = found.counts;
-      const older = found.kept && olderRun(olderRuns, entry.project, found.kept);
-      // Both counted alike: by the measure both allow, falling back as the pages do.
-      const both = commonMeasure(by, [counts, earlier]);
-      const [now, before] = [measure(counts, both), measure(earlier, both)];
-      compared += 1;
-      // A tenth of a percentage point is noise from rounding, not a regression.
-      if (percentOf(now) < percentOf(before) - 1e-9) {
-        offenders.push({
-          translation,
-          rule: "noRegression",
-          percent: percentOf(now),
-          previous: percentOf(before),
-          ...(older?.run ? { previousRun: older.run } : {}),
-          message:
-            `${inWords(both).words.summary(counts)}, down from ` +
-            `${inWords(both).locale.format.percent(before.part, before.whole, 100)} ` +
-            `${older ? olderWords(older) : "in the previous run"}${inWords(by).words.note(both)}`,
-        });
-      }
-    }
-  }
-  if (rules.noRegression && (!previous || compared === 0))
-    notes.push("noRegression: no previous run to compare with; only the other rules were applied");
-  if (checked === 0)
-    notes.push("no translation of the snapshot matches check.languages / check.components");
-  offenders.unshift(...unavailable.offenders());
+  return (entry) =>
+    (!languages || languages.has(entry.language)) &&
+    (!components || components.has(`${entry.project}/${entry.component}`));
+}
+
+/** The minPercent offence of a translation, when it is translated less than the minimum. */
+function belowMinimum(
+  entry: SnapshotEntry,
+  counts: Counts,
+  minPercent: number | undefined,
+  by: Measure,
+): CheckOffender | undefined {
+  const percent = percentOf(measure(counts, by));
+  if (minPercent === undefined || percent >= minPercent) return undefined;
   return {
-    passed: offenders.length === 0,
-    checked,
-    unavailable: unavailable.counts,
-    rules: {
-      ...(rules.minPercent !== undefined ? { minPercent: rules.minPercent } : {}),
-      noRegression: rules.noRegression,
-      ...(rules.languages ? { languages: rules.languages } : {}),
-      ...(rules.components ? { components: rules.components } : {}),
-    },
-    ...(previous && compared > 0 ? { comparedWith: previous.where } : {}),
-    ...(olderRuns.size > 0 ? { olderRuns: [...olderRuns.values()] } : {}),
-    offenders,
-    notes,
+    translation: tripleKey(entry),
+    rule: "minPercent",
+    percent,
+    message: `${inWords(by).words.summary(counts)}, below the minimum of ${minPercent}%`,
+  };
+}
+
+/** The noRegression offence of a translation, when it dropped since the previous numbers. */
+function regression(
+  entry: SnapshotEntry,
+  counts: Counts,
+  found: { counts: Counts; kept?: KeptPart },
+  by: Measure,
+  olderRuns: Map<string, OlderRun>,
+): CheckOffender | undefined {
+  const older = found.kept && olderRun(olderRuns, entry.project, found.kept);
+  // Both counted alike: by the measure both allow, falling back as the pages do.
+  const both = commonMeasure(by, [counts, found.counts]);
+  const [now, before] = [measure(counts, both), measure(found.counts, both)];
+  // A tenth of a percentage point is noise from rounding, not a regression.
+  if (percentOf(now) >= percentOf(before) - 1e-9) return undefined;
+  return {
+    translation: tripleKey(entry),
+    rule: "noRegression",
+    percent: percentOf(now),
+    previous: percentOf(before),
+    ...(older?.run ? { previousRun: older.run } : {}),
+    message:
+      `${inWords(both).words.summary(counts)}, down from ` +
+      `${inWords(both).locale.format.percent(before.part, before.whole, 100)} ` +
+      `${older ? olderWords(older) : "in the previous run"}${inWords(by).words.note(both)}`,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { SiteResult } from "../pipeline/site-step.js";
-import { loadConfig } from "../config/load-config.js";
+import { loadConfig, type Config } from "../config/load-config.js";
 import {
   ExitCode,
   UsageError,
@@ -7,16 +7,18 @@ import {
   type ExitCodeValue,
 } from "../model/errors.js";
 import type { Io } from "../model/io.js";
-import { build } from "../pipeline/build.js";
+import { build, type BuildResult } from "../pipeline/build.js";
 import {
   DEFAULT_CONFIG,
   DEFAULT_OUT,
   noPositionals,
   sayer,
   siteWithCatalog,
+  tellNotes,
   type CommandArgs,
+  type Flags,
 } from "./flags.js";
-import { printSummary, tallyFields } from "./json-summary.js";
+import { printSummary, tallyFields, type CommandSummary } from "./json-summary.js";
 import {
   crawlReport,
   historyLine,
@@ -26,7 +28,7 @@ import {
   writtenLine,
 } from "./report.js";
 import { covers } from "../previous/carry-forward.js";
-import type { Triple } from "../config/triple.js";
+import { keyParts } from "../render/model/changes-view.js";
 
 /**
  * `build`: crawl, validate and render the site into --out, with the previous site's history and
@@ -43,19 +45,11 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
     baseUrl: flags["base-url"],
   });
   // The catalogs are checked before the crawl: a broken one costs no request.
-  const note = (line: string) => void (flags.quiet || io.stderr.write(`note ${line}\n`));
-  const config = {
-    ...loaded,
-    site: siteWithCatalog(loaded.site, flags, io.cwd ?? process.cwd(), note),
-  };
-  for (const note of config.notes) if (!flags.quiet) io.stderr.write(`note ${note}\n`);
+  const config = { ...loaded, site: siteWithCatalog(loaded.site, flags, io) };
+  tellNotes(config.notes, flags, io);
   const out = flags.out ?? DEFAULT_OUT;
   const report = crawlReport("build", config, flags, io);
-  const {
-    code,
-    site,
-    summary: crawled,
-  } = await build(config, {
+  const { code, site, summary } = await build(config, {
     out,
     previous: flags["no-previous"] ? undefined : (flags.previous ?? config.site.url),
     previousForce: flags["previous-force"],
@@ -71,6 +65,29 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
     signal: io.signal,
   });
   if (code === ExitCode.unusable || !site) return code;
+  tellSite(site, summary, { config, flags, io, out, exitCode: code, json: report.summary() });
+  // Stopped while its last lines were written (stdout closed): said as such, with its code. A
+  // closed pipe answers a write on a later turn of the loop: the site's lines come after it is
+  // published, so that answer is waited for here.
+  await new Promise((resolve) => setImmediate(resolve));
+  if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
+  return code;
+}
+
+/** What a build that wrote its site says: warnings, the budget, its lines and --json. */
+function tellSite(
+  site: SiteResult,
+  crawled: BuildResult["summary"],
+  run: {
+    config: Config;
+    flags: Flags;
+    io: Io;
+    out: string;
+    exitCode: ExitCodeValue;
+    json: CommandSummary | undefined;
+  },
+): void {
+  const { config, flags, io, out } = run;
   for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);
   const say = sayer(flags, io.stdout);
   tellBudget(site, io);
@@ -79,42 +96,19 @@ export async function buildCommand({ flags, rest }: CommandArgs, io: Io): Promis
   say(tallyLine(tally, crawled));
   say(writtenLine(out, site));
   say(historyLine(site.history));
-  const tracked = (t: Triple) => config.translations.some((pattern) => covers(pattern, t));
-  for (const line of removalLines(site.history.changes?.removed ?? [], tracked)) say(line);
-  const summary = report.summary();
-  // --strict: a translation shown with an earlier run's numbers is a failure of this run (it
-  // always comes with one: its own request, its list or its project's probe failed).
-  const exitCode =
-    flags.strict && tally.stale > 0 && code === ExitCode.ok ? ExitCode.partial : code;
-  if (summary)
+  const tracked = (key: string) =>
+    config.translations.some((pattern) => covers(pattern, keyParts(key)));
+  for (const line of removalLines(site.history, tracked)) say(line);
+  if (run.json)
     printSummary(io.stdout, {
-      ...summary,
+      ...run.json,
       ...tallyFields(tally),
-      exitCode,
+      exitCode: run.exitCode,
       out,
       files: site.files,
-      ...budgetSummary(site),
+      // The site's size against its budget (docs/site.md, "A site that fits its host").
+      bytes: site.bytes,
+      maxBytes: site.budget.maxBytes,
+      leftOut: site.budget.leftOut.map((l) => l.step.name),
     });
-  // Stopped while its last lines were written (stdout closed): said as such, with its code. A
-  // closed pipe answers a write on a later turn of the loop: the site's lines come after it is
-  // published, so that answer is waited for here.
-  await new Promise((resolve) => setImmediate(resolve));
-  if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
-  return exitCode;
-}
-
-/**
- * The site's size against its budget for scripts: `bytes` written, `maxBytes` (site.maxBytes),
- * and `leftOut`, the names of the drop steps taken (docs/site.md, "A site that fits its host").
- */
-export function budgetSummary(site: Pick<SiteResult, "bytes" | "budget">): {
-  bytes: number;
-  maxBytes: number;
-  leftOut: string[];
-} {
-  return {
-    bytes: site.bytes,
-    maxBytes: site.budget.maxBytes,
-    leftOut: site.budget.leftOut.map((l) => l.step.name),
-  };
 }

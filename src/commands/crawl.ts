@@ -3,7 +3,7 @@ import { loadConfig } from "../config/load-config.js";
 import { ExitCode, type ExitCodeValue } from "../model/errors.js";
 import type { Io } from "../model/io.js";
 import { build } from "../pipeline/build.js";
-import { DEFAULT_CONFIG, DEFAULT_OUT, noPositionals, sayer, shardOf } from "./flags.js";
+import { DEFAULT_CONFIG, DEFAULT_OUT, noPositionals, sayer, shardOf, tellNotes } from "./flags.js";
 import type { CommandArgs } from "./flags.js";
 import { printSummary } from "./json-summary.js";
 import { crawlReport } from "./report.js";
@@ -15,7 +15,7 @@ export async function crawlCommand({ flags, rest }: CommandArgs, io: Io): Promis
     env: io.env,
     baseUrl: flags["base-url"],
   });
-  for (const note of config.notes) if (!flags.quiet) io.stderr.write(`note ${note}\n`);
+  tellNotes(config.notes, flags, io);
   const shard = shardOf(flags);
   const file = flags.snapshot ?? join(flags.out ?? DEFAULT_OUT, "data", "snapshot.json");
   const report = crawlReport("crawl", config, flags, io);

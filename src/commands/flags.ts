@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import type { SiteOptions } from "../config/schema.js";
 import { catalogNotes, loadSiteLocales } from "../i18n/site-locales.js";
 import { UsageError } from "../model/errors.js";
+import type { Io } from "../model/io.js";
 import type { Shard } from "../model/shard.js";
 
 /** The config file a command reads when given none. */
@@ -82,15 +83,17 @@ export function sayer(
  * The site's options with `--catalog DIR` (relative to the working folder) in place of the
  * config's `site.catalog`, and their locales' catalogs loaded and checked: a broken catalog stops
  * the command before any request or any file is written (exit 2). What is not broken but worth
- * knowing (messages still in English, obsolete ones) goes to `note`, a line each.
+ * knowing (messages still in English, obsolete ones) is a note on stderr, a line each.
  */
-export function siteWithCatalog(
-  site: SiteOptions,
-  flags: Flags,
-  cwd: string,
-  note: (line: string) => void = () => {},
-): SiteOptions {
-  const withFlag = flags.catalog ? { ...site, catalog: resolve(cwd, flags.catalog) } : site;
-  for (const line of catalogNotes(loadSiteLocales(withFlag))) note(line);
+export function siteWithCatalog(site: SiteOptions, flags: Flags, io: Io): SiteOptions {
+  const withFlag = flags.catalog
+    ? { ...site, catalog: resolve(io.cwd ?? process.cwd(), flags.catalog) }
+    : site;
+  tellNotes(catalogNotes(loadSiteLocales(withFlag)), flags, io);
   return withFlag;
+}
+
+/** Notes on stderr, unless --quiet. */
+export function tellNotes(notes: Iterable<string>, flags: Flags, io: Pick<Io, "stderr">): void {
+  if (!flags.quiet) for (const note of notes) io.stderr.write(`note ${note}\n`);
 }

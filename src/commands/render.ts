@@ -16,7 +16,7 @@ import {
   siteWithCatalog,
   type CommandArgs,
 } from "./flags.js";
-import { historyLine, tellBudget, writtenLine } from "./report.js";
+import { historyLine, tallyLine, tellBudget, writtenLine } from "./report.js";
 
 /**
  * `render`: a snapshot to the site, no network; with --previous, with the previous site's history
@@ -37,8 +37,7 @@ export async function renderCommand({ flags, rest }: CommandArgs, io: Io): Promi
     (existsSync(resolve(cwd, DEFAULT_CONFIG)) ? resolve(cwd, DEFAULT_CONFIG) : undefined);
   const loaded = configFile ? await loadConfig(configFile, { env: {} }) : undefined;
   // The catalogs are checked before anything is read or written.
-  const note = (line: string) => void (flags.quiet || io.stderr.write(`note ${line}\n`));
-  const site = siteWithCatalog(loaded?.site ?? siteOptionsSchema.parse({}), flags, cwd, note);
+  const site = siteWithCatalog(loaded?.site ?? siteOptionsSchema.parse({}), flags, io);
   const say = sayer(flags, io.stdout);
   if (flags.previous) {
     const written = await renderWithHistory(
@@ -59,6 +58,7 @@ export async function renderCommand({ flags, rest }: CommandArgs, io: Io): Promi
     );
     for (const warning of written.warnings) io.stderr.write(`warning ${warning}\n`);
     tellBudget(written, io);
+    say(tallyLine(written.tally));
     say(writtenLine(out, written));
     say(historyLine(written.history));
     return ExitCode.ok;

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Config } from "../config/load-config.js";
-import { componentLabel, tripleLabel, type Triple } from "../config/triple.js";
+import { componentLabel, tripleLabel } from "../config/triple.js";
 import type { HistoryRun } from "../history/run-history.js";
 import { ExitCode, type ExitCodeValue } from "../model/errors.js";
 import type { Io } from "../model/io.js";
@@ -12,6 +12,7 @@ import { counted } from "../text/plural.js";
 import { ProblemTally } from "./problem-tally.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { RenderedSite } from "../render/render-site.js";
+import { keyParts, recordedNames, removedGroups } from "../render/model/changes-view.js";
 import { type BudgetChoice, budgetLines, formatBytes } from "../render/budget/site-budget.js";
 import type { Flags } from "./flags.js";
 import { crawlSummary, crawlTally, printSummary, type CommandSummary } from "./json-summary.js";
@@ -115,63 +116,85 @@ export function crawlReport(
   };
 }
 
+/** Lines of removals told at most: the overview and the feed list every one. */
+const MAX_REMOVAL_LINES = 20;
+
 /**
- * What this run recorded as removed, one line per component rather than per translation:
- * "removed from the server: component orbit-notes/website (8 translations)"; a removal the config
- * made ("no longer tracked") said as such. `tracked`: whether the config still
- * asks for a translation (then the server removed it).
+ * What this run removed, one line per project or component that went whole, else per translation,
+ * by the names the previous run's records gave them: "removed from the server: component Website
+ * (Orbit Notes), 8 translations"; a removal the config made as such ("no longer tracked (the
+ * config): ..."). `tracked`: whether the config still asks for a translation's key.
  */
 export function removalLines(
-  removed: readonly string[],
-  tracked: (t: Triple) => boolean,
+  run: Pick<HistoryRun, "history" | "changes">,
+  tracked: (key: string) => boolean,
 ): string[] {
-  const groups = new Map<string, { what: string; count: number; server: boolean }>();
-  for (const key of removed) {
-    const parts = key.split("/");
-    const t = {
-      project: parts[0] ?? "",
-      component: parts.slice(1, -1).join("/"),
-      language: parts.at(-1) ?? "",
-    };
-    const where = `${t.project}/${componentLabel(t.component)}`;
-    const group = groups.get(where) ?? { what: where, count: 0, server: tracked(t) };
-    group.count += 1;
-    groups.set(where, group);
-  }
-  return [...groups.values()].map(
-    (g) =>
-      `${g.server ? "removed from the server" : "no longer tracked (the config)"}: component ` +
-      `${sanitizeText(g.what)} (${counted(g.count, "translation")})`,
-  );
-}
-
-export function historyLine(run: Pick<HistoryRun, "history" | "changes" | "carried">): string {
   const c = run.changes;
-  const notable = c
-    ? c.reached100.length +
-      c.fellBelow.length +
-      c.newStrings.length +
-      c.added.length +
-      c.removed.length
-    : 0;
-  const carried = run.carried ? `; ${run.carried} shown with last known good data` : "";
-  const changes = c
-    ? `${counted(notable, "notable change")} this run`
-    : "this run was merged before";
-  return `history: ${counted(run.history.series.size, "translation")}, ${changes}${carried}`;
+  if (!c?.removed.length) return [];
+  // What the site still has: the history's translations but those gone.
+  const live = { projects: new Set<string>(), components: new Set<string>() };
+  for (const key of run.history.series.keys()) {
+    if (run.history.gone.has(key)) continue;
+    const { project, component } = keyParts(key);
+    live.projects.add(project);
+    live.components.add(`${project}/${component}`);
+  }
+  const named = recordedNames(c.names);
+  const groups = removedGroups(c.removed, live);
+  const lines = groups.slice(0, MAX_REMOVAL_LINES).map((g) => {
+    const first = g.keys[0] ?? g.key;
+    const { project, component, language } = keyParts(first);
+    const projectName = named("project", project) ?? project;
+    const componentName =
+      `${named("component", `${project}/${component}`) ?? componentLabel(component)} ` +
+      `(${projectName})`;
+    const count = counted(g.keys.length, "translation");
+    const what =
+      g.whole === "project"
+        ? `project ${projectName}, ${count}`
+        : g.whole === "component"
+          ? `component ${componentName}, ${count}`
+          : `translation ${named("language", language) ?? language} of ${componentName}`;
+    const why = tracked(first) ? "removed from the server" : "no longer tracked (the config)";
+    return sanitizeText(`${why}: ${what}`);
+  });
+  const more = groups.length - lines.length;
+  return more > 0 ? [...lines, `and ${more} more removals: see the overview`] : lines;
 }
 
 /**
- * The run's figures as the site shows them (model/tally.ts), then what the crawl cost:
- * "translations 1,960: ok 1,920, warnings 3, stale 40, failed 0, invalid 0; removed 8; 1 list
- * failed; 212 requests, 4.1 s".
+ * What the history recorded of this run: "history: 2 translations reached 100%, 8 translations
+ * removed since the last run" (the removals' lines follow it).
  */
-export function tallyLine(t: RunTally, run: Pick<CrawlOutcome, "stats" | "seconds">): string {
+export function historyLine(run: Pick<HistoryRun, "history" | "changes">): string {
+  const c = run.changes;
+  if (!c) return "history: this run was merged before";
+  if (!run.history.previousRun) return "history: starts with this run";
+  const parts = [
+    c.reached100.length ? `${counted(c.reached100.length, "translation")} reached 100%` : "",
+    c.fellBelow.length
+      ? `${counted(c.fellBelow.length, "translation")} fell below ${c.threshold}%`
+      : "",
+    c.newStrings.length ? `new strings in ${counted(c.newStrings.length, "component")}` : "",
+    c.added.length ? `${counted(c.added.length, "translation")} added` : "",
+    c.removed.length ? `${counted(c.removed.length, "translation")} removed` : "",
+  ].filter((part) => part !== "");
+  return `history: ${parts.length ? parts.join(", ") : "no notable change"} since the last run`;
+}
+
+/**
+ * The run's figures as the site shows them (model/tally.ts), then what the crawl cost, when there
+ * was one: "translations 1,960: ok 1,920, warnings 3, stale 40, failed 0, invalid 0; removed 8;
+ * 1 list failed; 212 requests, 4.1 s".
+ */
+export function tallyLine(t: RunTally, run?: Pick<CrawlOutcome, "stats" | "seconds">): string {
   const lists = t.failedLists ? `; ${counted(t.failedLists, "list")} failed` : "";
+  const cost = run
+    ? `; ${counted(run.stats.requests, "request")}, ${run.seconds.toFixed(1)} s`
+    : "";
   return (
     `translations ${t.tracked}: ok ${t.ok}, warnings ${t.warnings}, stale ${t.stale}, ` +
-    `failed ${t.failed}, invalid ${t.invalid}; removed ${t.removed}${lists}; ` +
-    `${counted(run.stats.requests, "request")}, ${run.seconds.toFixed(1)} s`
+    `failed ${t.failed}, invalid ${t.invalid}; removed ${t.removed}${lists}${cost}`
   );
 }
 

@@ -133,12 +133,6 @@ export function parseConfig(
   if (token !== undefined) assertTokenTransport(file, baseUrl, data.tokenEnv, baseUrlSetting);
   // From here on every message, snapshot and page has the token redacted, should a server echo it.
   addSecret(token);
-
-  const seen = new Map<string, Triple>();
-  for (const entry of data.translations) {
-    const triple = typeof entry === "string" ? toTriple(entry) : entry;
-    seen.set(tripleKey(triple), triple);
-  }
   return {
     file,
     baseUrl,
@@ -147,7 +141,7 @@ export function parseConfig(
     authScheme: data.authScheme,
     baseUrlSetting,
     notes: base?.note ? [`${inFile(file, baseUrlSetting)}${base.note}`] : [],
-    translations: [...seen.values()].sort(compareTriples),
+    translations: triplesOf(data.translations),
     // A catalog folder is read relative to the config file, wherever the tool runs.
     site: data.site.catalog
       ? { ...data.site, catalog: resolve(dirname(file), data.site.catalog) }
@@ -158,11 +152,16 @@ export function parseConfig(
   };
 }
 
-function toTriple(value: string): Triple {
-  const parsed = parseTripleString(value);
-  // The schema refused it already.
-  if (!parsed.triple) throw new Error(`unchecked triple ${JSON.stringify(value)}`);
-  return parsed.triple;
+/** The configured triples, each once, in order. */
+function triplesOf(entries: readonly (string | Triple)[]): Triple[] {
+  const seen = new Map<string, Triple>();
+  for (const entry of entries) {
+    const triple = typeof entry === "string" ? parseTripleString(entry).triple : entry;
+    // The schema refused it already.
+    if (!triple) throw new Error(`unchecked triple ${JSON.stringify(entry)}`);
+    seen.set(tripleKey(triple), triple);
+  }
+  return [...seen.values()].sort(compareTriples);
 }
 
 /**
@@ -195,7 +194,7 @@ function assertNoCredentials(json: unknown, file: string, setting: BaseUrlSettin
 }
 
 /** The token may travel over plain http only to this machine; refuse before any request. */
-function assertTokenTransport(
+export function assertTokenTransport(
   file: string,
   baseUrl: string,
   tokenEnv: string,
@@ -214,7 +213,7 @@ function inFile(file: string, setting: BaseUrlSetting): string {
   return setting === "--base-url" ? "" : `config ${file}: `;
 }
 
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "");
   return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }

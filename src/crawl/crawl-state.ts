@@ -48,9 +48,8 @@ export interface CrawlState {
   readonly queue: SliceQueue;
   /**
    * Lists being fetched or waiting to be handled, at most two per request slot: when validating is
-   * slower
-   * than the server answers, fetched lists would otherwise pile up (a 100,000-translation crawl
-   * held most of its records waiting), so memory stays flat at any size.
+   * slower than the server answers, fetched lists would otherwise pile up (a 100,000-translation
+   * crawl held most of its records waiting), so memory stays flat at any size.
    */
   readonly lists: LimitFunction;
   /** The whole instance ("*" for project and component), when asked for. */
@@ -61,7 +60,10 @@ export interface CrawlState {
   readonly work: Map<string, ComponentWork>;
   /** Components whose remaining languages no list has: asked of the detail endpoint directly. */
   readonly detailOnly: Set<string>;
-  /** Hands on one triple's outcome; a triple settled before is ignored. */
+  /**
+   * Hands on one triple's outcome as soon as it arrives (validated, in a crawl, while later
+   * requests are still on the way); a triple settled before is ignored.
+   */
   settle(fetched: Fetched): void;
   /**
    * Hands on a failure, or holds it until the end of the crawl when a name the server lacks may
@@ -126,8 +128,6 @@ export function createCrawlState(
     },
     isSettled: (t) => settled.has(`${t.project}\n${t.component}`, t.language),
     settledComponents: () => settled.components(),
-    // Each result is handled (validated, in a crawl) as soon as it arrives, while later requests
-    // are still on the way.
     settle(fetched) {
       const { project, component, language } = fetched.triple;
       if (!settled.add(`${project}\n${component}`, language)) return;

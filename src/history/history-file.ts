@@ -75,6 +75,16 @@ export const changesSchema = z.object({
     .max(MAX_CHANGE_ITEMS),
   added: z.array(keyText).max(MAX_CHANGE_ITEMS),
   removed: z.array(keyText).max(MAX_CHANGE_ITEMS),
+  names: z
+    .array(
+      z.object({
+        of: z.enum(["project", "component", "language"]),
+        key: z.string().min(1).max(1000),
+        name: z.string().min(1).max(1000),
+      }),
+    )
+    .max(MAX_CHANGE_ITEMS)
+    .optional(),
   omitted: count.optional(),
 });
 export const seriesText = z.string().max(MAX_NUMBERS_PER_SERIES * 4);

@@ -1,4 +1,4 @@
-import { countsFrom, type Counts as AllCounts } from "../model/counts.js";
+import { emptyCounts, type Counts as AllCounts } from "../model/counts.js";
 import { must } from "../model/must.js";
 import { commonMeasure, type Measure } from "../model/measure.js";
 import { SeriesMap } from "./series-map.js";
@@ -26,6 +26,11 @@ export interface Changes {
   newStrings: { project: string; component: string; added: number }[];
   added: string[];
   removed: string[];
+  /**
+   * The names the previous run's records gave what was removed, by `key`: a project's slug, a
+   * component's "project/component", a language's code.
+   */
+  names?: { of: "project" | "component" | "language"; key: string; name: string }[];
   /** Items left out of the lists above to keep the file bounded. */
   omitted?: number;
 }
@@ -163,7 +168,7 @@ const MEASURE_COUNTERS: Record<
  * or did not get (UNKNOWN), so model/measure.ts counts a point as the pages count a record.
  */
 export function pointCounts(c: Counts): AllCounts {
-  const counts = countsFrom(() => Number.NaN);
+  const counts = emptyCounts(Number.NaN);
   for (const k of COUNTERS) counts[k] = c[k] === UNKNOWN ? Number.NaN : c[k];
   return counts;
 }

@@ -11,8 +11,6 @@ export interface HistoryRun {
    * snapshot).
    */
   changes?: Changes;
-  /** Translations shown with last known good data. */
-  carried: number;
 }
 
 /**
@@ -24,7 +22,7 @@ export function mergeHistory(
   entries: Iterable<SnapshotEntry>,
   previous: History | undefined,
   options: Pick<Config, "history" | "site">,
-): Pick<HistoryRun, "history" | "changes"> {
+): HistoryRun {
   const history = previous ?? emptyHistory(header.source.baseUrl);
   const changes = mergeRun(history, header.generatedAt, runEntries(entries), {
     threshold: options.history.alertBelow ?? options.site.thresholds.brightgreen,

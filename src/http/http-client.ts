@@ -45,8 +45,6 @@ export interface HttpClientOptions extends CrawlOptions {
    */
   onWait?: (line: string) => void;
   silenceLineMs?: number;
-  /** Told about each retry, for progress output. */
-  onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
   /** The run's stop (a signal): requests in flight are aborted, the rest not tried. */
   signal?: AbortSignal;
 }
@@ -179,7 +177,6 @@ export class HttpClient {
         if (!verdict.retry) throw givenUp(retry, verdict.why, tries, this.options);
         attempt += 1;
         this.stats.retries += 1;
-        this.options.onRetry?.(url, attempt, verdict.delayMs, retry.error.message);
         await sleep(verdict.delayMs, undefined, { signal: this.guard.signal }).catch(
           () => undefined,
         );

@@ -1,12 +1,9 @@
 import { STATUS_CODES } from "node:http";
 import { sanitizeText } from "../text/sanitize.js";
-import { failureKinds, type FailureKind } from "../model/failure.js";
+import type { FailureKind } from "../model/failure.js";
 import { field, isJson } from "../model/json.js";
 
-/**
- * What went wrong with one request, in a few kinds, each with its badge text (model/failure.ts).
- */
-export const requestErrorKinds = failureKinds;
+/** What went wrong with one request, in a few kinds (model/failure.ts). */
 export type RequestErrorKind = FailureKind;
 
 /**
@@ -28,10 +25,6 @@ export class RequestError extends Error {
     super(sanitizeText(`[GET] "${url}": ${detail}`), options);
     this.detail = sanitizeText(detail);
     this.name = "RequestError";
-  }
-
-  get badgeText(): string {
-    return requestErrorKinds[this.kind];
   }
 }
 

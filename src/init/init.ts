@@ -2,7 +2,7 @@ import { constants } from "node:fs";
 import { checkBaseUrl as baseOf } from "../config/base-url.js";
 import { access, mkdir, writeFile } from "node:fs/promises";
 import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import { isLoopbackHost, parseConfig } from "../config/load-config.js";
+import { assertTokenTransport, parseConfig } from "../config/load-config.js";
 import { crawlOptionsSchema } from "../config/schema.js";
 import { HttpClient } from "../http/http-client.js";
 import { OTHER_WAYS } from "../crawl/list-fallbacks.js";
@@ -14,35 +14,9 @@ import { listProjects, type Skipped } from "./discover.js";
 import { addToGitignore, type GitignoreChange } from "./gitignore.js";
 import { initFiles, siteTitle } from "./init-files.js";
 import { githubRepositoryOf, pagesUrlOfRepository } from "./pages-url.js";
-import type { PromptIo } from "./prompt.js";
+import type { Io } from "../model/io.js";
 import { scheduleMinute } from "./workflow-file.js";
 import { must } from "../model/must.js";
-
-export interface InitOptions {
-  baseUrl: string | undefined;
-  /** Project slugs named with --project. */
-  projects: string[];
-  /** Take every project without asking. */
-  yes: boolean;
-  /** Keep a project whose component list fails, with wildcards (--include-failing). */
-  includeFailing?: boolean;
-  /**
-   * Where the site will be published (--site-url); default: the GitHub Pages address of the
-   * repository's origin remote.
-   */
-  siteUrl?: string | undefined;
-  force: boolean;
-  configFile: string;
-  /** Directory the files are written under (the repository's root). */
-  cwd: string;
-  env: Record<string, string | undefined>;
-  stderr: { write(text: string): unknown };
-  /**
-   * The terminal to ask on; undefined when there is none (CI, pipes), where --yes or --project is
-   * needed.
-   */
-  prompt: PromptIo | undefined;
-}
 
 export interface InitSummary {
   command: "init";
@@ -69,43 +43,55 @@ const TOKEN_ENV = "WEBLATE_TOKEN";
 const OUT = "out";
 
 type Tracked = Pick<InitSummary, "translations" | "projects" | "failing" | "wholeServer">;
-type Stderr = InitOptions["stderr"];
+type Stderr = Io["stderr"];
+/** What init reads of the command's flags (the config path with its default filled in). */
+interface InitFlags {
+  "base-url"?: string;
+  config: string;
+  "site-url"?: string;
+  force?: boolean;
+  "include-failing"?: boolean;
+  project?: string[];
+  yes?: boolean;
+}
 
 /**
  * `l10n-snapshot init`: asks the server which projects exist and writes the config and the
  * workflow, and adds the output folder to .gitignore.
  */
-export async function runInit(options: InitOptions): Promise<InitSummary> {
+export async function runInit(flags: InitFlags, io: Io): Promise<InitSummary> {
+  const cwd = io.cwd ?? process.cwd();
   const baseUrl = checkBaseUrl(
-    options.baseUrl,
-    options.env[TOKEN_ENV] ? TOKEN_ENV : undefined,
-    options.stderr,
+    flags["base-url"],
+    io.env[TOKEN_ENV] ? TOKEN_ENV : undefined,
+    io.stderr,
   );
-  const configFile = configPathIn(options.cwd, options.configFile);
-  const repository = await githubRepositoryOf(options.cwd);
+  const configFile = configPathIn(cwd, flags.config);
+  const repository = await githubRepositoryOf(cwd);
   const siteUrl =
-    options.siteUrl !== undefined
-      ? checkSiteUrl(options.siteUrl)
+    flags["site-url"] !== undefined
+      ? checkSiteUrl(flags["site-url"])
       : repository && pagesUrlOfRepository(repository);
   const minute = scheduleMinute(
-    repository ? `${repository.owner}/${repository.repo}` : basename(resolve(options.cwd)),
+    repository ? `${repository.owner}/${repository.repo}` : basename(resolve(cwd)),
   );
   const files = (translations: string[], title: string) =>
     initFiles({ configFile, baseUrl, translations, title, siteUrl, minute });
-  if (!options.force)
+  const force = flags.force ?? false;
+  if (!force)
     await refuseExisting(
       files([], "").map((f) => f.path),
-      options.cwd,
+      cwd,
     );
 
-  const client = clientFor(baseUrl, options.env[TOKEN_ENV] || undefined);
+  const client = clientFor(baseUrl, io.env[TOKEN_ENV] || undefined);
   try {
-    const { tracked, title } = await chooseTracked(client, baseUrl, options);
+    const { tracked, title } = await chooseTracked(client, baseUrl, flags, io);
     const written = files(tracked.translations, title);
     // The config is checked as `build` will read it before anything is written.
     parseConfig(JSON.parse(must(written[0]).text), configFile, {});
-    await writeFiles(written, options.cwd, options.force);
-    const gitignore = await addToGitignore(options.cwd, OUT);
+    await writeFiles(written, cwd, force);
+    const gitignore = await addToGitignore(cwd, OUT);
     return {
       command: "init",
       baseUrl,
@@ -147,16 +133,20 @@ function configPathIn(cwd: string, configFile: string): string {
 async function chooseTracked(
   client: HttpClient,
   baseUrl: string,
-  options: InitOptions,
+  flags: InitFlags,
+  io: Io,
 ): Promise<{ tracked: Tracked; title: string }> {
   const listed = await ask(`list the projects of ${baseUrl}`, () => listProjects(client, baseUrl));
-  report(listed.skipped, options.stderr);
+  report(listed.skipped, io.stderr);
   if (listed.projects.length === 0)
     throw new UserError(
       "init: the server lists no projects (is it a Weblate server, and can the token see them?)",
       ExitCode.unusable,
     );
-  const choice = await chooseProjects(listed.projects, options, { client, baseUrl });
+  // Asked on the terminal only: elsewhere (CI, pipes) --yes or --project is needed.
+  const prompt = io.stdin?.isTTY ? { input: io.stdin, output: io.stderr } : undefined;
+  const chosen = { projects: flags.project ?? [], yes: flags.yes ?? false, prompt };
+  const choice = await chooseProjects(listed.projects, chosen, { client, baseUrl });
   if ("wholeServer" in choice) {
     const tracked = {
       translations: ["*/*/*"],
@@ -168,8 +158,8 @@ async function chooseTracked(
   }
   const tracked = keepListed(
     await listEachProject(client, baseUrl, choice.projects),
-    options.includeFailing === true,
-    options.stderr,
+    flags["include-failing"] === true,
+    io.stderr,
   );
   return { tracked, title: siteTitle(tracked.projects) };
 }
@@ -266,12 +256,7 @@ function checkBaseUrl(
   }
   if (url.protocol !== "https:" && url.protocol !== "http:")
     throw new UsageError(`--base-url expects an http(s) address, found '${sanitizeText(value)}'`);
-  if (url.protocol === "http:" && tokenEnv && !isLoopbackHost(url.hostname)) {
-    throw new UsageError(
-      `--base-url is plain http:// to ${url.hostname}, and ${tokenEnv} is set; the token would ` +
-        `cross the network unencrypted. Use https:// or unset ${tokenEnv}`,
-    );
-  }
+  if (tokenEnv) assertTokenTransport("", url.href, tokenEnv, "--base-url");
   // The API's root is taken back to the base (a note); another page of Weblate is refused.
   const base = baseOf(url.href, "--base-url");
   if (base.problem !== undefined) throw new UsageError(`init: ${sanitizeText(base.problem)}`);

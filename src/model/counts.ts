@@ -29,97 +29,31 @@ export interface Counts {
   approvedChars: number;
 }
 
-/** The keys of Counts, in the order the record and the pages have them. */
-export const COUNT_KEYS = [
-  "total",
-  "translated",
-  "fuzzy",
-  "failingChecks",
-  "suggestions",
-  "comments",
-  "totalWords",
-  "translatedWords",
-  "fuzzyWords",
-  "failingChecksWords",
-  "totalChars",
-  "translatedChars",
-  "fuzzyChars",
-  "approved",
-  "approvedWords",
-  "approvedChars",
-] as const satisfies readonly (keyof Counts)[];
-
-/** Counts of nothing: where sums start. */
-export function emptyCounts(): Counts {
+/** Counts of nothing, where sums start; or every count `fill` (NaN: none known). */
+export function emptyCounts(fill = 0): Counts {
   return {
-    total: 0,
-    translated: 0,
-    fuzzy: 0,
-    failingChecks: 0,
-    suggestions: 0,
-    comments: 0,
-    totalWords: 0,
-    translatedWords: 0,
-    fuzzyWords: 0,
-    failingChecksWords: 0,
-    totalChars: 0,
-    translatedChars: 0,
-    fuzzyChars: 0,
-    approved: 0,
-    approvedWords: 0,
-    approvedChars: 0,
+    total: fill,
+    translated: fill,
+    fuzzy: fill,
+    failingChecks: fill,
+    suggestions: fill,
+    comments: fill,
+    totalWords: fill,
+    translatedWords: fill,
+    fuzzyWords: fill,
+    failingChecksWords: fill,
+    totalChars: fill,
+    translatedChars: fill,
+    fuzzyChars: fill,
+    approved: fill,
+    approvedWords: fill,
+    approvedChars: fill,
   };
-}
-
-/**
- * Counts read key by key in COUNT_KEYS' order: `read(k)` is the k-th (a row's column, say). Written
- * out, so the object is made whole at once (a list of a million rows makes a million of them).
- */
-export function countsFrom(read: (k: number) => number): Counts {
-  return {
-    total: read(0),
-    translated: read(1),
-    fuzzy: read(2),
-    failingChecks: read(3),
-    suggestions: read(4),
-    comments: read(5),
-    totalWords: read(6),
-    translatedWords: read(7),
-    fuzzyWords: read(8),
-    failingChecksWords: read(9),
-    totalChars: read(10),
-    translatedChars: read(11),
-    fuzzyChars: read(12),
-    approved: read(13),
-    approvedWords: read(14),
-    approvedChars: read(15),
-  };
-}
-
-/** As countsFrom, into `into` (returned): no object made. */
-export function readCounts(into: Counts, read: (k: number) => number): Counts {
-  into.total = read(0);
-  into.translated = read(1);
-  into.fuzzy = read(2);
-  into.failingChecks = read(3);
-  into.suggestions = read(4);
-  into.comments = read(5);
-  into.totalWords = read(6);
-  into.translatedWords = read(7);
-  into.fuzzyWords = read(8);
-  into.failingChecksWords = read(9);
-  into.totalChars = read(10);
-  into.translatedChars = read(11);
-  into.fuzzyChars = read(12);
-  into.approved = read(13);
-  into.approvedWords = read(14);
-  into.approvedChars = read(15);
-  return into;
 }
 
 /**
  * Adds `counts` (when there are any) into `into`; returns `into`. Key by key by name, not in a
- * loop over COUNT_KEYS: the sums of a million rows, a dozen times a render.
+ * loop over the keys: the sums of a million rows, a dozen times a render.
  */
 export function addCounts(into: Counts, counts: Counts | undefined): Counts {
   if (!counts) return into;

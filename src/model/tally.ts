@@ -1,3 +1,5 @@
+import { ExitCode, type ExitCodeValue } from "./errors.js";
+
 // The figures of a run: how many translations a site tracks and in which state each is. Counted
 // once, from the run's entries after last known good data was put in, and handed to every output
 // (the CLI's lines, --json, the Action, the pages, the exports, the feed, `check`), so that no two
@@ -70,4 +72,12 @@ export function tallyEntry(tally: RunTally, e: TalliedEntry): void {
   tally.tracked += 1;
   tally[state] += 1;
   if (state === "ok" && e.warnings.length > 0) tally.warnings += 1;
+}
+
+/**
+ * The exit code of a run that published its site (docs/commands.md): 1 when a translation is
+ * stale, failed or invalid, or a list failed; else 0.
+ */
+export function tallyExitCode(t: RunTally): ExitCodeValue {
+  return t.stale + t.failed + t.invalid + t.failedLists > 0 ? ExitCode.partial : ExitCode.ok;
 }

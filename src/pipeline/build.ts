@@ -9,6 +9,7 @@ import { doneTemp, sweepTempFolder } from "../output/temp-files.js";
 import { checkOutDirBeforeCrawl } from "../output/out-guard.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { exitCodeOf } from "../snapshot/snapshot.js";
+import { tallyExitCode } from "../model/tally.js";
 import { SnapshotSpool } from "../snapshot/spool.js";
 import { crawlStep, type CrawlOutcome } from "./crawl-step.js";
 import { isSnapshotFile, readPreviousSite } from "../previous/read-previous.js";
@@ -136,14 +137,12 @@ async function buildFrom(
         return { summary, code };
       }
       signal?.throwIfAborted();
-      return {
-        summary,
-        code,
-        site: await publishSite(spool, order, summary.header, file, out, config, site, {
-          strict: options.strict,
-          signal,
-        }),
-      };
+      const published = await publishSite(spool, order, summary.header, file, out, config, site, {
+        strict: options.strict,
+        signal,
+      });
+      // A published run exits by the figures every output gives (model/tally.ts).
+      return { summary, code: tallyExitCode(published.tally), site: published };
     } finally {
       spool.close();
       if (out !== undefined) {

@@ -4,7 +4,6 @@ import type { Fetched } from "../crawl/fetched.js";
 import { HttpClient, type ClientStats } from "../http/http-client.js";
 import type { Shard } from "../model/shard.js";
 import { PublishableClaims, unpublishable } from "../site/publishable.js";
-import { hasProblems, MemorySpool, type EntrySpool } from "../snapshot/entry-spool.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import {
   toSnapshot,
@@ -17,6 +16,9 @@ import {
 import { planCarry, signalProjects, type CarryPlan } from "./incremental.js";
 import type { Triple } from "../config/triple.js";
 import { toEntry } from "./to-entry.js";
+import { hasProblems, SnapshotSpool } from "../snapshot/spool.js";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 // The crawl step: the configured triples in, each translation validated into an entry of a spool
 // the moment it arrives (the carried projects' entries first), then the site's claims checked
@@ -27,7 +29,6 @@ export interface CrawlRunOptions {
   shard?: Shard;
   now?: () => Date;
   onProgress?: (settled: number, requests: number) => void;
-  onRetry?: (url: string, attempt: number, delayMs: number, reason: string) => void;
   /** Told, in words, when requests wait for the server's rate limit to reset. */
   onWait?: (line: string) => void;
   /**
@@ -77,7 +78,7 @@ export interface SpooledCrawl extends CrawlOutcome {
  */
 export async function crawlStep(
   config: Config,
-  spool: EntrySpool,
+  spool: SnapshotSpool,
   options: CrawlRunOptions = {},
 ): Promise<SpooledCrawl> {
   const started = performance.now();
@@ -122,7 +123,7 @@ export async function crawlStep(
 async function fetchInto(
   client: HttpClient,
   config: Config,
-  spool: EntrySpool,
+  spool: SnapshotSpool,
   options: CrawlRunOptions,
   notices: string[],
 ): Promise<{ carry: CarryPlan | undefined; validateMs: number }> {
@@ -172,7 +173,7 @@ async function fetchInto(
 async function carryPrevious(
   client: HttpClient,
   config: Config,
-  spool: EntrySpool,
+  spool: SnapshotSpool,
   previous: SnapshotSource,
 ): Promise<CarryPlan> {
   const entries = spool.addAll(previous);
@@ -193,7 +194,6 @@ function clientFor(config: Config, options: CrawlRunOptions): HttpClient {
     authScheme: config.authScheme,
     tokenEnv: config.tokenEnv,
     setting: config.baseUrlSetting,
-    onRetry: options.onRetry,
     signal: options.signal,
     onWait: options.onWait,
   });
@@ -229,13 +229,14 @@ export interface CrawlRun extends CrawlOutcome {
 
 /**
  * Crawl and validate: the configured triples in, a snapshot out, held in memory (the programmatic
- * surface, the tests): the same step over a MemorySpool. Per-record problems live in the entries.
+ * surface, the tests): the same step over a spool in the temporary folder. Per-record problems
+ * live in the entries.
  */
 export async function crawlToSnapshot(
   config: Config,
   options: CrawlRunOptions = {},
 ): Promise<CrawlRun> {
-  const spool = new MemorySpool();
+  const spool = await SnapshotSpool.open(join(tmpdir(), "l10n-snapshot-crawl.json"));
   try {
     const { order, problems: _spooled, ...run } = await crawlStep(config, spool, options);
     const translations = Array.from(order, (n) => spool.entry(n));
@@ -253,7 +254,7 @@ export async function crawlToSnapshot(
  * The site's claims over the spooled entries in snapshot order: an entry whose files cannot be had
  * is replaced by its invalid form. Returns the order.
  */
-function claimStep(spool: EntrySpool): Uint32Array {
+function claimStep(spool: SnapshotSpool): Uint32Array {
   const order = spool.sorted();
   const claims = new PublishableClaims();
   for (const n of order) {

@@ -4,6 +4,7 @@ import { carryForward, covers } from "../previous/carry-forward.js";
 import type { Triple } from "../config/triple.js";
 import type { PreviousSite } from "../previous/previous-site.js";
 import { mergeHistory, type HistoryRun } from "../history/run-history.js";
+import { nameRemovals } from "./removal-names.js";
 import { madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { openSnapshot } from "../snapshot/read-snapshot.js";
 import { heardStop } from "../model/heard-stop.js";
@@ -68,10 +69,8 @@ export async function publishSite(
   spool.close();
   await heardStop(options.signal);
   const source = openSnapshot(file);
-  const history = {
-    ...mergeHistory(source.header, source.entries(), previous?.history, config),
-    carried: carry.carried,
-  };
+  const history = mergeHistory(source.header, source.entries(), previous?.history, config);
+  nameRemovals(history, previous?.snapshot);
   await heardStop(options.signal);
   const { renderSite } = await import("../render/render-site.js");
   const { translations } = config;

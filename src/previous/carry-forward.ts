@@ -1,6 +1,6 @@
 import { tripleKey, WILDCARD, type Triple } from "../config/triple.js";
 import { PublishableClaims, unpublishable } from "../site/publishable.js";
-import type { EntrySpool } from "../snapshot/entry-spool.js";
+import type { SnapshotSpool } from "../snapshot/spool.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import type { CarriedData, Snapshot, SnapshotEntry } from "../snapshot/snapshot.js";
 import { withoutUserInfo } from "../text/http-url.js";
@@ -197,17 +197,17 @@ function scopedEntry(prev: SnapshotEntry, scope: SnapshotEntry): SnapshotEntry {
  * The one carry step of `build` and `render --previous`, over the run's spool in snapshot `order`
  * (`run` is this run's header): its failed entries get their last known good data, and the
  * previous entries under its failed scopes are added, checked against the site's claims as the
- * crawl's entries are. Returns the order with the added entries, how many entries carry data,
- * and the warnings for data dropped.
+ * crawl's entries are. Returns the order with the added entries and the warnings for data
+ * dropped.
  */
 export function carryForward(
-  spool: EntrySpool,
+  spool: SnapshotSpool,
   order: Uint32Array,
   previous: SnapshotSource | undefined,
   run: RunView["header"],
   options: CarryOptions,
-): { order: Uint32Array; carried: number; warnings: string[] } {
-  if (!previous) return { order, carried: 0, warnings: [] };
+): { order: Uint32Array; warnings: string[] } {
+  if (!previous) return { order, warnings: [] };
   const carry = carrier(
     previous,
     {
@@ -219,20 +219,14 @@ export function carryForward(
     },
     options,
   );
-  let carried = 0;
   for (const n of order) {
     if (spool.isOk(n)) continue;
     const after = carry.update(spool.entry(n));
-    if (!after) continue;
-    spool.replace(n, after);
-    carried += 1;
+    if (after) spool.replace(n, after);
   }
   const added = new Set<number>();
-  for (const entry of carry.scoped()) {
-    added.add(spool.add(entry));
-    if (entry.carried) carried += 1;
-  }
-  if (added.size === 0) return { order, carried, warnings: carry.warnings };
+  for (const entry of carry.scoped()) added.add(spool.add(entry));
+  if (added.size === 0) return { order, warnings: carry.warnings };
   // The added entries take the site's files the crawl's did not (site/publishable.ts).
   const sorted = spool.sorted();
   const claims = new PublishableClaims();
@@ -240,5 +234,5 @@ export function carryForward(
     const clash = claims.claim(spool.triple(n));
     if (clash && added.has(n)) spool.replace(n, unpublishable(spool.entry(n), clash));
   }
-  return { order: sorted, carried, warnings: carry.warnings };
+  return { order: sorted, warnings: carry.warnings };
 }

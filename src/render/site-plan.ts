@@ -155,9 +155,7 @@ function planFixedFiles(
   const historyFiles = history ? planHistoryFiles(model, history, locales) : [];
   const eta = loadTemplates();
   // The pages once per locale (site.locales); badges, widgets and data once.
-  const pages = locales.pages.map((locale) =>
-    planPages(model, locale, locales, eta, plan.rowCount),
-  );
+  const pages = locales.pages.map((locale) => planPages(model, locale, locales, eta));
   const badges = badgeFiles(site, () => model.detail.badges);
   const variants = badgeVariants(site);
   const languageBadges = planProjectLanguageBadges(model, badges);
@@ -181,9 +179,8 @@ function planFixedFiles(
       yield* held;
       yield* planBadges(model, badges);
       yield* languageBadges();
-      yield* planWidgets(model, locales.badges, undefined, plan.rowCount);
-      for (const variant of variants)
-        yield* planWidgets(model, locales.badges, variant, plan.rowCount);
+      yield* planWidgets(model, locales.badges);
+      for (const variant of variants) yield* planWidgets(model, locales.badges, variant);
       yield* data;
     },
   };
@@ -204,7 +201,7 @@ function planDataFiles(
   const { model } = plan;
   const { history, locales, removed, pages } = removal;
   return [
-    ...planExports(model, plan.rowCount).map((f) => ({ ...f, kind: exportKind(f.path) })),
+    ...planExports(model).map((f) => ({ ...f, kind: exportKind(f.path) })),
     { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
     ...historyFiles.map((f) => ({ ...f, kind: f.path.startsWith("data/") ? "data" : "feeds" })),
     // What was removed lately keeps its URLs, saying so (checked against the site's claims).

@@ -154,15 +154,6 @@ export function encodePath(path: string): string {
     .join("/");
 }
 
-/** Refuses a site in which two files would have the same path. */
-export function assertUniqueOutputPaths(paths: Iterable<string>): void {
-  const seen = new Set<string>();
-  for (const path of paths) {
-    if (seen.has(path)) throw duplicateOutput(path);
-    seen.add(path);
-  }
-}
-
 export function duplicateOutput(path: string): OutputError {
   return new OutputError(
     `two outputs would be written to ${path}; check the config for two translations that map to ` +

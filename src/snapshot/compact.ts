@@ -1,6 +1,6 @@
 import type { Problem, SnapshotEntry } from "./schema.js";
 import { isJson, type Json } from "../model/json.js";
-import { encodeNotes, expandNotes, isTabledNote, NoteIndexError } from "./note-table.js";
+import { encodeNotes, expandNotes, isTabledNote, TableIndexError } from "./note-table.js";
 
 // The compact snapshot: every translation record embeds its whole component
 // (which embeds its project) and its language, some 3 KB repeated for each of a component's
@@ -30,37 +30,31 @@ export class TableBuilder {
     projects: new Map<string, number>(),
     components: new Map<string, number>(),
     languages: new Map<string, number>(),
+    notes: new Map<string, number>(),
   };
   readonly tables: CompactTables = { projects: [], components: [], languages: [], notes: [] };
-  private readonly noteIndexes = new Map<string, number>();
   /** How many records and notes the tables hold. */
   get size(): number {
     const { projects, components, languages, notes } = this.tables;
     return projects.length + components.length + languages.length + notes.length;
   }
 
-  /** Notes given back by a reader (the table's own objects) are found without serialising. */
-  private readonly seenNotes = new WeakMap<object, number>();
-
   /**
-   * The same object (records of one list share their component) is looked up without serialising it
-   * again.
+   * The same object (records of one list share their component; a reader gives back the notes
+   * table's own objects) is looked up without serialising it again.
    */
   private readonly seen = {
     projects: new WeakMap<object, number>(),
     components: new WeakMap<object, number>(),
     languages: new WeakMap<object, number>(),
+    notes: new WeakMap<object, number>(),
   };
 
   /**
    * The index of `value` in the table; `original` is the object it was made from (a component
    * before its project was replaced).
    */
-  private index(
-    table: "projects" | "components" | "languages",
-    value: Json,
-    original: Json = value,
-  ): number {
+  private index(table: keyof CompactTables, value: object, original: object = value): number {
     const known = this.seen[table].get(original);
     if (known !== undefined) return known;
     const key = JSON.stringify(value);
@@ -96,25 +90,12 @@ export class TableBuilder {
     return out;
   }
 
-  /** The index of a note in the notes table. */
-  private noteIndex(note: Problem): number {
-    const known = this.seenNotes.get(note);
-    if (known !== undefined) return known;
-    const key = JSON.stringify(note);
-    let i = this.noteIndexes.get(key);
-    if (i === undefined) {
-      i = this.tables.notes.length;
-      this.tables.notes.push(note);
-      this.noteIndexes.set(key, i);
-    }
-    this.seenNotes.set(note, i);
-    return i;
-  }
-
   /** An entry's notes as stored: those about shared records as table indexes. */
   private compactNotes(notes: readonly Problem[]): unknown[] {
     if (notes.length === 0) return [];
-    return encodeNotes(notes.map((note) => (isTabledNote(note) ? this.noteIndex(note) : note)));
+    return encodeNotes(
+      notes.map((note) => (isTabledNote(note) ? this.index("notes", note) : note)),
+    );
   }
 
   /** The entry as a compact snapshot stores it. */
@@ -129,16 +110,6 @@ export class TableBuilder {
     if (hasRecord) out.record = record;
     if (entry.carried) out.carried = { ...entry.carried, record: carried };
     return out;
-  }
-}
-
-/** Where a stored snapshot's index does not point into its tables. */
-export class TableIndexError extends Error {
-  constructor(
-    readonly path: (string | number)[],
-    message: string,
-  ) {
-    super(message);
   }
 }
 
@@ -187,7 +158,7 @@ export function expandEntry(stored: unknown, tables: CompactTables, at: number):
   if (!isJson(stored)) return stored;
   const { verbatim, ...entry } = stored;
   const path = ["translations", at];
-  if ("notes" in entry) entry.notes = expandEntryNotes(entry.notes, tables.notes, path);
+  if ("notes" in entry) entry.notes = expandNotes(entry.notes, tables.notes, [...path, "notes"]);
   if (verbatim === true) return entry;
   if ("record" in entry) entry.record = expandRecord(entry.record, tables, [...path, "record"]);
   if (isJson(entry.carried))
@@ -196,19 +167,4 @@ export function expandEntry(stored: unknown, tables: CompactTables, at: number):
       record: expandRecord(entry.carried.record, tables, [...path, "carried", "record"]),
     };
   return entry;
-}
-
-/** An entry's stored notes whole. */
-function expandEntryNotes(
-  stored: unknown,
-  table: readonly unknown[],
-  path: (string | number)[],
-): unknown {
-  try {
-    return expandNotes(stored, table);
-  } catch (error) {
-    if (error instanceof NoteIndexError)
-      throw new TableIndexError([...path, "notes", error.at], error.message);
-    throw error;
-  }
 }

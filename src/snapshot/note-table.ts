@@ -49,10 +49,10 @@ export function encodeNotes(items: readonly unknown[]): unknown[] {
   return out;
 }
 
-/** Where stored notes do not point into the table: the item's index in the stored array. */
-export class NoteIndexError extends Error {
+/** Where a stored snapshot's index does not point into its tables: the path of the index. */
+export class TableIndexError extends Error {
   constructor(
-    readonly at: number,
+    readonly path: (string | number)[],
     message: string,
   ) {
     super(message);
@@ -63,16 +63,23 @@ export class NoteIndexError extends Error {
 const RUNS_PER_TABLE = 4;
 
 /**
- * Stored notes as table indexes (numbers) and whole notes (anything else, as stored), in order;
- * throws NoteIndexError on an index outside a table of `size`. Anything but an array is given back
- * as it is (the schema names it).
+ * Stored notes whole again, given the table: table indexes (numbers) and runs of them looked up,
+ * whole notes (anything else) as stored, in order. Throws TableIndexError (under `path`, theirs)
+ * on an index outside the table. Anything but an array is given back as it is (the schema names
+ * it).
  */
-export function decodeNotes(stored: unknown, size: number): unknown {
+export function expandNotes(
+  stored: unknown,
+  table: readonly unknown[],
+  path: (string | number)[],
+): unknown {
   if (!Array.isArray(stored)) return stored;
+  const size = table.length;
   const out: unknown[] = [];
+  const fail = (at: number, message: string) => new TableIndexError([...path, at], message);
   const check = (i: unknown, at: number): number => {
     if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i >= size)
-      throw new NoteIndexError(
+      throw fail(
         at,
         `expected an index into "notes" (0 to ${size - 1}), found ${JSON.stringify(i)}`,
       );
@@ -80,30 +87,20 @@ export function decodeNotes(stored: unknown, size: number): unknown {
   };
   let fromRuns = 0;
   stored.forEach((item: unknown, at) => {
-    if (typeof item === "number") out.push(check(item, at));
+    if (typeof item === "number") out.push(table[check(item, at)]);
     else if (Array.isArray(item)) {
       const [first, count, ...more] = item;
       const start = check(first, at);
       if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || more.length > 0)
-        throw new NoteIndexError(
-          at,
-          `expected a run [first, count], found ${JSON.stringify(item)}`,
-        );
+        throw fail(at, `expected a run [first, count], found ${JSON.stringify(item)}`);
       check(start + count - 1, at);
       // Runs name each note of the table about once an entry (a few times at most): a file from
       // elsewhere (a previous site) must not make a few bytes into millions of notes.
       fromRuns += count;
       if (fromRuns > RUNS_PER_TABLE * size + 64)
-        throw new NoteIndexError(at, `expected runs of a few times the table's notes at most`);
-      for (let i = 0; i < count; i++) out.push(start + i);
+        throw fail(at, `expected runs of a few times the table's notes at most`);
+      for (let i = 0; i < count; i++) out.push(table[start + i]);
     } else out.push(item);
   });
   return out;
-}
-
-/** Stored notes whole again, given the table. */
-export function expandNotes(stored: unknown, table: readonly unknown[]): unknown {
-  const items = decodeNotes(stored, table.length);
-  if (!Array.isArray(items)) return items;
-  return items.map((item: unknown) => (typeof item === "number" ? table[item] : item));
 }

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import type { z } from "zod";
 import { OutputError, messageOf } from "../model/errors.js";
 import { formatPath } from "../text/format-path.js";
-import { expandEntry, expandTables, TableIndexError, type CompactTables } from "./compact.js";
+import { expandEntry, expandTables, type CompactTables } from "./compact.js";
+import { TableIndexError } from "./note-table.js";
 import {
   compactTablesSchema,
   entrySchema,
@@ -169,8 +170,7 @@ export function openSnapshot(file: string): SnapshotSource {
   };
   return {
     header,
-    entries: (options) =>
-      options?.checked ? checkedEntries(file, tables) : streamEntries(file, tables),
+    entries: (options) => streamEntries(file, tables, options?.checked),
     text,
   };
 }
@@ -218,45 +218,32 @@ function readLayoutHeader(
 }
 
 /**
- * The entries, checked, line by line. Should a line turn out not to be one whole translation, the
- * file is read whole instead and the remaining entries come from there.
+ * The entries, line by line: checked, unless `checked` (all were read and checked before: a third
+ * of the reading's time; the caller compares what it reads again with what it kept). Should a
+ * line turn out not to be one whole translation, the file is read whole instead and the remaining
+ * entries come from there.
  */
-function* streamEntries(file: string, tablesOf: TablesOf): Generator<SnapshotEntry> {
+function* streamEntries(
+  file: string,
+  tablesOf: TablesOf,
+  checked = false,
+): Generator<SnapshotEntry> {
   let index = 0;
   try {
     const tables = tablesOf();
     if (!tables) throw new NotTheLayout();
     for (const json of layoutEntries(file)) {
-      const result = entrySchema.safeParse(expandStored(json, tables, index, file));
-      if (!result.success) throw invalid(file, result.error.issues, ["translations", index]);
+      const entry = expandStored(json, tables, index, file);
+      const result = checked ? undefined : entrySchema.safeParse(entry);
+      if (result?.success === false)
+        throw invalid(file, result.error.issues, ["translations", index]);
       index += 1;
-      yield result.data;
+      // Unchecked only when this reader checked the same entry before.
+      yield (result ? result.data : entry) as SnapshotEntry;
     }
   } catch (error) {
     if (error instanceof OutputError) throw error;
     if (!(error instanceof NotTheLayout)) throw unreadable(file, error);
-    yield* readSnapshot(file).translations.slice(index);
-  }
-}
-
-/**
- * The entries of a file whose entries were all read and checked before (streamEntries): parsed and
- * expanded, not checked again (a third of the reading's time).
- */
-function* checkedEntries(file: string, tablesOf: TablesOf): Generator<SnapshotEntry> {
-  let index = 0;
-  try {
-    const tables = tablesOf();
-    if (!tables) throw new NotTheLayout();
-    for (const json of layoutEntries(file)) {
-      // Checked against entrySchema when it was read first; the caller compares what it reads
-      // again with what it kept.
-      yield expandStored(json, tables, index++, file) as SnapshotEntry;
-    }
-  } catch (error) {
-    if (error instanceof OutputError) throw error;
-    if (!(error instanceof NotTheLayout)) throw unreadable(file, error);
-    // Not one entry a line after all (streamEntries read it whole too): read whole again.
     yield* readSnapshot(file).translations.slice(index);
   }
 }

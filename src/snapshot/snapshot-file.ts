@@ -6,7 +6,7 @@ import { OutputError } from "../model/errors.js";
 import { serializeSnapshot, type Snapshot } from "./snapshot.js";
 
 /** Writes a file atomically: a temporary sibling, then a rename over the target. */
-export async function writeFileAtomic(file: string, text: string): Promise<void> {
+async function writeFileAtomic(file: string, text: string): Promise<void> {
   const temp = madeTemp(tempName(`${file}.tmp-`));
   try {
     await mkdir(dirname(file), { recursive: true });

@@ -110,12 +110,6 @@ export function emptySnapshotCounts(): SnapshotCounts {
   return { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
 }
 
-export function countEntries(entries: readonly SnapshotEntry[]): SnapshotCounts {
-  const counts = emptySnapshotCounts();
-  for (const e of entries) countEntry(counts, e);
-  return counts;
-}
-
 /** Adds one entry to the counts. */
 export function countEntry(counts: SnapshotCounts, e: SnapshotEntry): void {
   counts.total += 1;
@@ -128,11 +122,6 @@ export function countEntry(counts: SnapshotCounts, e: SnapshotEntry): void {
 }
 
 /** 0 when every translation is usable, 1 when some are not, 3 when none is. */
-export function exitCodeFor(snapshot: Snapshot): ExitCodeValue {
-  return exitCodeOf(countEntries(snapshot.translations));
-}
-
-/** The same, from the counts. */
 export function exitCodeOf(counts: SnapshotCounts): ExitCodeValue {
   if (counts.ok === 0) return ExitCode.unusable;
   if (counts.invalid > 0 || counts.failed > 0) return ExitCode.partial;

@@ -7,7 +7,6 @@ import { describeFsError } from "../output/fs-errors.js";
 import { doneTemp, madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { writeAll } from "../output/write-all.js";
 import { expandEntry, expandTables, TableBuilder, type CompactTables } from "./compact.js";
-import { hasProblems, type EntrySpool } from "./entry-spool.js";
 import type { SnapshotSource } from "./read-snapshot.js";
 import type { SnapshotEntry, SnapshotHeader } from "./schema.js";
 import { emptySnapshotCounts, type SnapshotCounts } from "./snapshot.js";
@@ -33,6 +32,10 @@ const PROBLEMS = 4;
 const WARNINGS = 8;
 const NOTES = 16;
 
+/** Whether an entry has warnings, errors or notes, or is not ok. */
+export const hasProblems = (e: SnapshotEntry): boolean =>
+  e.status !== "ok" || e.errors.length > 0 || e.warnings.length > 0 || e.notes.length > 0;
+
 function flagsOf(e: SnapshotEntry): number {
   const status = e.status === "ok" ? 0 : e.status === "invalid" ? INVALID : FAILED;
   return (
@@ -43,7 +46,11 @@ function flagsOf(e: SnapshotEntry): number {
   );
 }
 
-export class SnapshotSpool implements EntrySpool {
+/**
+ * Where a run's entries wait between the crawl and the snapshot: numbered as they come, read back
+ * by number, replaced in place (a site clash, last known good data).
+ */
+export class SnapshotSpool {
   private readonly fd: number;
   private readonly tempFile: string;
   private readonly tables = new TableBuilder();
@@ -80,10 +87,15 @@ export class SnapshotSpool implements EntrySpool {
     this.fd = openSync(this.tempFile, "w+");
   }
 
+  /** Stores an entry; returns its number. */
   add(entry: SnapshotEntry): number {
     return this.lines.push(this.store(entry)) - 1;
   }
 
+  /**
+   * Stores each entry of a previous snapshot as it is read (once, streamed), and yields it: the
+   * carried ones are kept (`retain`), the others let go.
+   */
   *addAll(source: SnapshotSource): Generator<SnapshotEntry> {
     for (const entry of source.entries()) {
       this.add(entry);
@@ -91,10 +103,12 @@ export class SnapshotSpool implements EntrySpool {
     }
   }
 
+  /** Keeps the entries `keep` says, numbered again from 0 in their order (no number is held). */
   retain(keep: (n: number) => boolean): void {
     this.lines = this.lines.filter((_, n) => keep(n));
   }
 
+  /** Stores a changed entry (of the same triple) in place of entry `n`. */
   replace(n: number, entry: SnapshotEntry): void {
     this.line(n);
     this.lines[n] = this.store(entry);
@@ -104,6 +118,7 @@ export class SnapshotSpool implements EntrySpool {
     return this.lines.length;
   }
 
+  /** The entry numbers in snapshot order (by project, component, language; then as they came). */
   sorted(): Uint32Array {
     const order = Array.from(this.lines.keys());
     // Array sort is stable: entries of one triple stay in the order they came.
@@ -124,6 +139,7 @@ export class SnapshotSpool implements EntrySpool {
     return (this.line(n).flags & PROBLEMS) !== 0;
   }
 
+  /** The counts of the summary line. */
   counts(): SnapshotCounts {
     const counts = emptySnapshotCounts();
     for (const { flags } of this.lines) {

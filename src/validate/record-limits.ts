@@ -1,5 +1,4 @@
 import type { Problem } from "./problem.js";
-import { must } from "../model/must.js";
 import { field } from "../model/json.js";
 
 /**
@@ -11,7 +10,7 @@ export const MAX_RECORD_DEPTH = 64;
  * Most characters (keys and strings) a record may hold: Weblate's take 2-5 thousand. A record is
  * copied into the snapshot and the site.
  */
-export const MAX_RECORD_CHARS = 100_000;
+const MAX_RECORD_CHARS = 100_000;
 
 interface Measure {
   depth: number;
@@ -21,13 +20,12 @@ interface Measure {
 // The records of one component's list share one component object: it is measured once.
 const measured = new WeakMap<object, Measure>();
 
-/**
- * Why a record is too deep or too large to keep, or undefined. Walks the value without recursion
- * (a hostile record could be nested deeper than the stack) and stops as soon as a limit is passed.
- */
+/** Why a record is too deep or too large to keep, or undefined. */
 export function recordLimitProblem(record: object): Problem | undefined {
-  rememberMeasure(field(record, "component"));
-  const { depth, chars } = measure(record, 1);
+  const component = field(record, "component");
+  if (component !== null && typeof component === "object" && !measured.has(component))
+    measured.set(component, measure(component));
+  const { depth, chars } = measure(record);
   if (depth > MAX_RECORD_DEPTH)
     return {
       path: "(body)",
@@ -43,47 +41,32 @@ export function recordLimitProblem(record: object): Problem | undefined {
   return undefined;
 }
 
-function measure(root: object, rootDepth: number): Measure {
-  let maxDepth = rootDepth;
-  let chars = 0;
-  // Two stacks instead of pairs, and leaves counted where they are met: most of a record is leaves.
-  const values: object[] = [root];
-  const depths: number[] = [rootDepth];
-  const child = (value: unknown, depth: number) => {
-    if (typeof value === "string") chars += value.length;
-    else if (value !== null && typeof value === "object") {
-      const known = measured.get(value);
-      if (known) {
-        maxDepth = Math.max(maxDepth, depth - 1 + known.depth);
-        chars += known.chars;
-      } else {
-        values.push(value);
-        depths.push(depth);
-      }
-    } else chars += 1;
-  };
-  while (values.length > 0) {
-    const value = must(values.pop());
-    const depth = must(depths.pop());
-    if (depth > maxDepth) maxDepth = depth;
-    if (Array.isArray(value)) {
-      for (const item of value) child(item, depth + 1);
-    } else {
-      // Own keys only (a "__proto__" key from JSON.parse is one), and faster than for...in.
-      for (const key of Object.keys(value)) {
-        chars += key.length;
-        child(Reflect.get(value, key), depth + 1);
-      }
-    }
-    if (maxDepth > MAX_RECORD_DEPTH || chars > MAX_RECORD_CHARS) break;
-  }
-  return { depth: maxDepth, chars };
+/** How deep objects nest in `value` (itself at 1), and the characters of its keys and strings. */
+function measure(value: object): Measure {
+  const seen = { depth: 0, chars: 0 };
+  walk(value, 1, seen);
+  return seen;
 }
 
-/**
- * Measures the shared component object of a list's records once, so each record's walk reuses it.
- */
-function rememberMeasure(value: unknown): void {
-  if (value === null || typeof value !== "object" || measured.has(value)) return;
-  measured.set(value, measure(value, 1));
+function walk(value: unknown, level: number, seen: Measure): void {
+  if (typeof value === "string") seen.chars += value.length;
+  else if (value === null || typeof value !== "object") seen.chars += 1;
+  else {
+    const known = measured.get(value);
+    if (known) {
+      seen.depth = Math.max(seen.depth, level - 1 + known.depth);
+      seen.chars += known.chars;
+      return;
+    }
+    seen.depth = Math.max(seen.depth, level);
+    // Past a limit nothing deeper is walked: a hostile record may nest deeper than the stack.
+    if (seen.depth > MAX_RECORD_DEPTH || seen.chars > MAX_RECORD_CHARS) return;
+    // Own keys only (a "__proto__" key from JSON.parse is one).
+    if (Array.isArray(value)) for (const item of value) walk(item, level + 1, seen);
+    else
+      for (const key of Object.keys(value)) {
+        seen.chars += key.length;
+        walk(Reflect.get(value, key), level + 1, seen);
+      }
+  }
 }

@@ -39,28 +39,32 @@ export function checkIdentity(record: Json, triple: Triple): IdentityFindings {
         : `the requested component, in ${componentLabel(triple.component)}`;
     errors.push(problem("component.slug", `"${wantedSlug}" (${which})`, componentSlug));
   }
+  checkLanguage(record, triple.language, errors, warnings);
+  return { errors, warnings };
+}
+
+/** Rule 3: the language is the requested one, as language_code or language.code says it. */
+function checkLanguage(record: Json, language: string, errors: Problem[], warnings: Finding[]) {
   const code = str(obj(record.language)?.code);
   const languageCode = str(record.language_code);
   if (!code && !languageCode) {
     errors.push(
       problem(
         "language_code",
-        `the language code "${triple.language}" (language_code or language.code)`,
+        `the language code "${language}" (language_code or language.code)`,
         record.language_code,
       ),
     );
-  } else if (code !== triple.language && languageCode !== triple.language) {
+  } else if (code !== language && languageCode !== language) {
     const path = languageCode !== undefined ? "language_code" : "language.code";
-    errors.push(
-      problem(path, `"${triple.language}" (the requested language)`, languageCode ?? code),
-    );
-  } else if (languageCode !== undefined && languageCode !== triple.language) {
+    errors.push(problem(path, `"${language}" (the requested language)`, languageCode ?? code));
+  } else if (languageCode !== undefined && languageCode !== language) {
     // language.code is the requested one here: a known difference (Android's "b+ach" for "ach").
     warnings.push(
       asNote(
         problem(
           "language_code",
-          `"${triple.language}", the same as language.code and the path (rule 3; repositories ` +
+          `"${language}", the same as language.code and the path (rule 3; repositories ` +
             `may use their own code, as Android's "b+ach" for "ach")`,
           languageCode,
         ),
@@ -71,7 +75,6 @@ export function checkIdentity(record: Json, triple: Triple): IdentityFindings {
       problem("language.code", `the same value as language_code ("${languageCode}")`, code),
     );
   }
-  return { errors, warnings };
 }
 
 /** Counters: translated <= total is an error; the other bounds are warnings. */
@@ -96,46 +99,23 @@ export function checkCounterBounds(record: Json): IdentityFindings {
  * checks cut to one decimal.
  */
 export function checkPercents(record: Json): Problem[] {
-  const out: Problem[] = [];
   const total = num(record.total);
-  if (total === undefined) return out;
+  if (total === undefined) return [];
+  const out: (Problem | undefined)[] = [];
   const translated = num(record.translated);
   const translatedPercent = num(record.translated_percent);
   if (translated !== undefined && translatedPercent !== undefined) {
-    if (translated === total) {
-      if (translatedPercent !== 100)
-        out.push(
-          problem(
-            "translated_percent",
-            "100 (translated equals total, also when total is 0)",
-            translatedPercent,
-          ),
-        );
-    } else if (!near(translatedPercent, (translated / total) * 100)) {
-      out.push(
-        problem(
-          "translated_percent",
-          `about ${oneDecimal((translated / total) * 100)} (${translated} of ${total})`,
-          translatedPercent,
-        ),
-      );
-    }
+    const complete = translated === total;
+    const exact = complete
+      ? ([100, "100 (translated equals total, also when total is 0)"] as const)
+      : undefined;
+    out.push(ratioProblem("translated_percent", translatedPercent, translated, total, exact));
   }
   const fuzzy = num(record.fuzzy);
   const fuzzyPercent = num(record.fuzzy_percent);
   if (fuzzy !== undefined && fuzzyPercent !== undefined) {
-    if (fuzzy === 0 || total === 0) {
-      if (fuzzyPercent !== 0)
-        out.push(problem("fuzzy_percent", "0 (no fuzzy strings)", fuzzyPercent));
-    } else if (!near(fuzzyPercent, (fuzzy / total) * 100)) {
-      out.push(
-        problem(
-          "fuzzy_percent",
-          `about ${oneDecimal((fuzzy / total) * 100)} (${fuzzy} of ${total})`,
-          fuzzyPercent,
-        ),
-      );
-    }
+    const exact = fuzzy === 0 || total === 0 ? ([0, "0 (no fuzzy strings)"] as const) : undefined;
+    out.push(ratioProblem("fuzzy_percent", fuzzyPercent, fuzzy, total, exact));
   }
   const failing = num(record.failing_checks);
   const failingPercent = num(record.failing_checks_percent);
@@ -151,7 +131,24 @@ export function checkPercents(record: Json): Problem[] {
       );
     }
   }
-  return out;
+  return out.filter((p) => p !== undefined);
+}
+
+/**
+ * A percent that is not `part` of `total` to within a tenth; where `exact` gives a value (and how
+ * to say it), one that is not that value.
+ */
+function ratioProblem(
+  path: string,
+  found: number,
+  part: number,
+  total: number,
+  exact: readonly [number, string] | undefined,
+): Problem | undefined {
+  if (exact) return found === exact[0] ? undefined : problem(path, exact[1], found);
+  const ratio = (part / total) * 100;
+  if (near(found, ratio)) return undefined;
+  return problem(path, `about ${oneDecimal(ratio)} (${part} of ${total})`, found);
 }
 
 const near = (found: number, exact: number) => Math.abs(found - exact) <= 0.1 + 1e-9;

@@ -7,7 +7,7 @@ import { recordLimitProblem } from "./record-limits.js";
 import { checkComponentFields, checkTranslationFields } from "./field-rules.js";
 import { checkComponentLinks, checkTranslationLinks } from "./link-rules.js";
 import { checkCounterBounds, checkIdentity, checkPercents } from "./rules.js";
-import { isJson } from "../model/json.js";
+import { isJson, type Json } from "../model/json.js";
 
 export interface ValidationOptions {
   /** The configured base URL: API links must live under it. */
@@ -38,36 +38,23 @@ export function validateRecord(
   triple: Triple,
   options: ValidationOptions,
 ): Validation {
-  if (!isJson(body)) {
-    return {
-      status: "invalid",
-      errors: [{ path: "(body)", message: `expected a JSON object, found ${describeValue(body)}` }],
-      warnings: [],
-      notes: [],
-    };
-  }
+  if (!isJson(body))
+    return invalid({
+      path: "(body)",
+      message: `expected a JSON object, found ${describeValue(body)}`,
+    });
   const record = body;
   const tooBig = recordLimitProblem(record);
-  if (tooBig) return { status: "invalid", errors: [tooBig], warnings: [], notes: [] };
+  if (tooBig) return invalid(tooBig);
   const contract = translationOwnSchema.safeParse(record);
   const component = componentProblems(record, triple, options.baseUrl);
-  // The usable schema asks less than the contract does, so a record that meets the contract
-  // (its own fields and its component's) is usable: only a departure needs the second look.
-  const usable =
-    contract.success && component.meetsContract ? undefined : usableRecordSchema.safeParse(record);
   const identity = checkIdentity(record, triple);
   const bounds = checkCounterBounds(record);
   const errors = [
-    ...(usable && !usable.success
-      ? problemsFromIssues(record, usable.error.issues).map(({ path, message }) => ({
-          path,
-          message,
-        }))
-      : []),
+    ...unusableProblems(record, contract.success && component.meetsContract),
     ...identity.errors,
     ...bounds.errors,
   ];
-
   const candidates: Finding[] = [
     ...identity.warnings,
     ...bounds.warnings,
@@ -87,12 +74,33 @@ export function validateRecord(
       candidates.filter((w) => !skipped.some((p) => w.path === p || w.path.startsWith(`${p}.`))),
     ),
   );
-
   if (options.strict) {
     const all = [...errors, ...warnings, ...notes];
     return { status: all.length ? "invalid" : "ok", errors: all, warnings: [], notes: [] };
   }
   return { status: errors.length ? "invalid" : "ok", errors: dedupe(errors), warnings, notes };
+}
+
+const invalid = (error: Problem): Validation => ({
+  status: "invalid",
+  errors: [error],
+  warnings: [],
+  notes: [],
+});
+
+/**
+ * What makes the record unusable (usableRecordSchema). It asks less than the contract does, so a
+ * record that meets the contract (its own fields and its component's) is usable: only a departure
+ * needs the second look.
+ */
+function unusableProblems(record: Json, meetsContract: boolean): Problem[] {
+  if (meetsContract) return [];
+  const usable = usableRecordSchema.safeParse(record);
+  if (usable.success) return [];
+  return problemsFromIssues(record, usable.error.issues).map(({ path, message }) => ({
+    path,
+    message,
+  }));
 }
 
 // The translation's own fields; its component is checked on its own (below).

@@ -67,8 +67,8 @@ describe("the inputs previous, previous-force and full", () => {
     ]);
     // The history went on: the pages compare with the run before the move.
     const carried = parseHtml(await readFile(join(dirs.workspace, "public/index.html"), "utf8"));
-    // (A trend section only with a previous run: a chart, or "No change since" when nothing moved.)
-    expect(carried.querySelector("section.trend")).not.toBeNull();
+    // (Deltas only with a previous run: the chart is there from the first run on.)
+    expect(carried.querySelector("section.trend table.deltas")).not.toBeNull();
     expect(
       (await readFile(join(dirs.workspace, "public/data/history.json"), "utf8")).length,
     ).toBeGreaterThanOrEqual(before.length);

@@ -180,8 +180,8 @@ describe("action.yml", () => {
     );
     // The second build read the first one's history: the pages now compare with the last run.
     const index = parseHtml(await readFile(join(dirs.workspace, "public/index.html"), "utf8"));
-    // (A trend section only with a previous run: a chart, or "No change since" when nothing moved.)
-    expect(index.querySelector("section.trend")).not.toBeNull();
+    // (Deltas only with a previous run: the chart is there from the first run on.)
+    expect(index.querySelector("section.trend table.deltas")).not.toBeNull();
   }, 60_000);
 
   it("counts stale and removed translations across runs: a failed list is stale, not removed", async () => {

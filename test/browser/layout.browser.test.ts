@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  buildDemoSite,
   launchChromium,
   missingTool,
   renderFixtureSite,
@@ -52,8 +53,27 @@ const HISTORY_PAGES = [
   "/languages/",
   "/tinygrep/man-pages/fr/",
 ];
-/** The demo with names a table squeezed on a phone broke at their hyphen ("component-" / "2"). */
-const HYPHENATED_PAGES = ["/", "/orbit-notes/", "/orbit-notes/application/", "/languages/de/"];
+/**
+ * The demo with names a table squeezed on a phone broke at their hyphen ("component-" / "2"), and
+ * a translation page's heading after the language's name.
+ */
+const HYPHENATED_PAGES = [
+  "/",
+  "/orbit-notes/",
+  "/orbit-notes/application/",
+  "/orbit-notes/application/de/",
+  "/orbit-notes/application/pt_BR/",
+  "/languages/de/",
+  "/languages/",
+];
+/** The pages with a trend, on the demo as `npm start` builds it: one run, one point. */
+const ONE_RUN_PAGES = [
+  "/",
+  "/orbit-notes/",
+  "/orbit-notes/application/",
+  "/languages/de/",
+  "/orbit-notes/application/de/",
+];
 /** Three runs a few minutes apart: a chart whose axis spans a day draws them in its last pixel. */
 const MINUTES_APART = [
   "2026-11-20T06:00:00.000Z",
@@ -98,7 +118,7 @@ function layoutProblems(wide: boolean): string[] {
   }
   // No word of a name or a heading broken across lines (a CJK heading, with no spaces, is one
   // word): its text's rectangles all on one line.
-  const names = document.querySelectorAll("h1, nav li, th a, th [lang], thead th");
+  const names = document.querySelectorAll("h1, h2, h3, nav li, th, caption");
   for (const el of Array.from(names)) {
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -136,7 +156,13 @@ function layoutProblems(wide: boolean): string[] {
     }
     const plot = svg.querySelector(".grid")?.getBoundingClientRect();
     const series = svg.querySelector(".translated")?.getBoundingClientRect();
-    if (!plot || !series || series.width < 0.8 * plot.width)
+    // A single run is a point: inside the plot, clear of its left and right edges.
+    const point = svg.querySelector("circle.translated")?.getBoundingClientRect();
+    if (plot && point && (point.left < plot.left + 4 || point.right > plot.right - 4))
+      problems.push(`the point at ${point.left.toFixed(0)} px, the plot ${plot.left.toFixed(0)}`);
+    if (plot && point && (point.top < box.top || point.bottom > box.bottom))
+      problems.push(`the point at ${point.top.toFixed(0)} px, outside its chart`);
+    if (!plot || !series || (!point && series.width < 0.8 * plot.width))
       problems.push(
         `series ${series?.width.toFixed(0)} px wide in a plot of ${plot?.width.toFixed(0)}`,
       );
@@ -175,17 +201,20 @@ if (missing && requireTools) {
     let demo: Awaited<ReturnType<typeof serveSite>>;
     let history: Awaited<ReturnType<typeof serveSite>>;
     let hyphenated: Awaited<ReturnType<typeof serveSite>>;
+    let oneRun: Awaited<ReturnType<typeof serveSite>>;
     let root: string;
     beforeAll(async () => {
       root = await tempDir("l10n-layout-");
       await renderFixtureSite(join(root, "demo"), "demo", { locales: ["en", "ar", "ja"] });
       await renderFixtureSite(join(root, "hyphenated"), "hyphenated");
       await buildStatesSite(join(root, "history"), { runs: MINUTES_APART });
-      [browser, demo, history, hyphenated] = await Promise.all([
+      await buildDemoSite(join(root, "one-run"));
+      [browser, demo, history, hyphenated, oneRun] = await Promise.all([
         launchChromium(),
         serveSite(join(root, "demo")),
         serveSite(join(root, "history")),
         serveSite(join(root, "hyphenated")),
+        serveSite(join(root, "one-run")),
       ]);
     }, 180_000);
     afterAll(async () => {
@@ -193,6 +222,7 @@ if (missing && requireTools) {
       await demo?.close();
       await history?.close();
       await hyphenated?.close();
+      await oneRun?.close();
     });
 
     for (const width of [390, 1280])
@@ -209,6 +239,7 @@ if (missing && requireTools) {
               ["demo", demo.origin, DEMO_PAGES],
               ["history", history.origin, HISTORY_PAGES],
               ["hyphenated", hyphenated.origin, HYPHENATED_PAGES],
+              ["one run", oneRun.origin, ONE_RUN_PAGES],
             ] as const;
             for (const [name, origin, paths] of sites)
               for (const path of paths) {
@@ -224,5 +255,43 @@ if (missing && requireTools) {
             await context.close();
           }
         }, 240_000);
+
+    it("draws a single run's one point on every page with a trend, and says it is the only run", async () => {
+      const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+      try {
+        for (const path of ONE_RUN_PAGES) {
+          await page.goto(oneRun.origin + path);
+          const chart = await page.evaluate(() => {
+            const svg = document.querySelector("section.trend svg.trend");
+            const plot = svg?.querySelector("svg");
+            const inner = plot?.getBoundingClientRect();
+            const dot = svg?.querySelector("circle.translated")?.getBoundingClientRect();
+            return {
+              points: svg?.querySelectorAll("circle.translated").length,
+              viewBox: plot?.getAttribute("viewBox"),
+              // The point's centre in the plot's own units (its viewBox, 1000 across and down).
+              at:
+                inner && dot
+                  ? [
+                      (((dot.left + dot.right) / 2 - inner.left) / inner.width) * 1000,
+                      (((dot.top + dot.bottom) / 2 - inner.top) / inner.height) * 1000,
+                    ]
+                  : undefined,
+              caption: document.querySelector("section.trend figcaption")?.textContent ?? "",
+              deltas: document.querySelectorAll("table.deltas").length,
+            };
+          });
+          expect(chart.points, path).toBe(1);
+          expect(chart.viewBox, path).toBe("0 0 1000 1000");
+          const [x = -1, y = -1] = chart.at ?? [];
+          expect(x > 0 && x < 1000 && y >= 0 && y <= 1000, `${path}: ${chart.at}`).toBe(true);
+          expect(chart.caption, path).toMatch(/One run so far, on Nov 21, 2026: \d+(\.\d)?% \(/);
+          // Nothing to compare with yet: no deltas.
+          expect(chart.deltas, path).toBe(0);
+        }
+      } finally {
+        await page.close();
+      }
+    }, 120_000);
   });
 }

@@ -59,6 +59,8 @@ interface Case {
   expected: Figures;
   /** Components with translations this run could not read: `check` tells each once. */
   unreadable: number;
+  /** The build's exit code, from the same figures: 1 when any is stale, failed or invalid. */
+  code: 0 | 1;
 }
 
 const CASES: Case[] = [
@@ -67,18 +69,21 @@ const CASES: Case[] = [
     set: () => undefined,
     expected: { tracked: 47, stale: 0, failed: 0, removed: 0 },
     unreadable: 0,
+    code: 0,
   },
   {
     name: "one translation's own request answers 500",
     set: (job) => job.server.addFault("/api/translations/harbor-docs/glossary/de/", ...failing),
     expected: { tracked: 47, stale: 1, failed: 0, removed: 0 },
     unreadable: 1,
+    code: 1,
   },
   {
     name: "a component's translation list answers 500",
     set: (job) => job.server.addFault(GUIDE_LIST, ...failing),
     expected: { tracked: 47, stale: 6, failed: 0, removed: 0 },
     unreadable: 1,
+    code: 1,
   },
   {
     name: "a project's component list answers 500 (after a change its probe sees)",
@@ -94,6 +99,7 @@ const CASES: Case[] = [
     },
     expected: { tracked: 47, stale: 13, failed: 0, removed: 0 },
     unreadable: 2,
+    code: 1,
   },
   {
     name: "the incremental probe and the component list answer 500",
@@ -103,12 +109,14 @@ const CASES: Case[] = [
     },
     expected: { tracked: 47, stale: 27, failed: 0, removed: 0 },
     unreadable: 3,
+    code: 1,
   },
   {
     name: "everything answers again",
     set: (job, all) => job.server.setRecords(all),
     expected: { tracked: 47, ok: 47, stale: 0, failed: 0, removed: 0 },
     unreadable: 0,
+    code: 0,
   },
   {
     name: "the trial: a list answers 500, a project gains 5 strings, a component is removed",
@@ -122,12 +130,14 @@ const CASES: Case[] = [
     },
     expected: { tracked: 39, stale: 6, failed: 0, removed: 8 },
     unreadable: 1,
+    code: 1,
   },
   {
     name: "the next run: the removal is not counted again",
     set: () => undefined,
     expected: { tracked: 39, stale: 0, failed: 0, removed: 0 },
     unreadable: 0,
+    code: 0,
   },
 ];
 
@@ -402,11 +412,12 @@ describe.skipIf(strictParserMissing())(
           c.unreadable > 0,
         );
         expect(outputs["exit-code"]).toBe(String(json.code));
-        // The CLI's closing lines say what was removed: one line per component, not per language.
+        expect([cli.code, json.code, summary.exitCode]).toEqual([c.code, c.code, c.code]);
+        // The CLI's closing lines say what was removed: one line per component, by its names.
         const removals = cli.stdout.split("\n").filter((l) => l.startsWith("removed from"));
         expect(removals).toEqual(
           c.expected.removed
-            ? ["removed from the server: component orbit-notes/website (8 translations)"]
+            ? ["removed from the server: component Website (Orbit Notes), 8 translations"]
             : [],
         );
         const truth = fromJson(summary);

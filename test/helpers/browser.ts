@@ -1,14 +1,16 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { extname, join, resolve, sep } from "node:path";
 import type { AddressInfo } from "node:net";
 import { chromium, type Browser } from "playwright-core";
+import { main } from "../../src/cli/main.js";
 import { siteOptionsSchema } from "../../src/config/schema.js";
 import { parseTripleString } from "../../src/config/triple.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { inGeneration } from "../../src/demo/generations.js";
+import { StandInServer } from "../../src/demo/stand-in-server.js";
 import {
   syntheticRecords,
   syntheticTriples,
@@ -141,6 +143,42 @@ export async function renderFixtureSite(
       ...site,
     }),
   );
+}
+
+/**
+ * The demo as `npm start` builds it: config/demo.json's crawl of the stand-in, a site of one run
+ * (a history of one point); its config beside `out`, as `<out>.json`.
+ */
+export async function buildDemoSite(
+  out: string,
+  site: Record<string, unknown> = {},
+): Promise<void> {
+  const server = new StandInServer({
+    records: (base) => buildDemoRecords(base, { olderProject: false }),
+    generation: "2026",
+  });
+  const config = JSON.parse(
+    readFileSync(new URL("../../config/demo.json", import.meta.url), "utf8"),
+  );
+  const baseUrl = await server.start();
+  try {
+    await writeFile(
+      `${out}.json`,
+      JSON.stringify({ ...config, baseUrl, site: { ...config.site, ...site } }),
+    );
+    const io = {
+      stdout: { write: () => true },
+      stderr: { write: () => true, isTTY: false },
+      env: {},
+    };
+    const code = await main(["build", "--config", `${out}.json`, "--out", out], {
+      ...io,
+      now: () => new Date("2026-11-21T12:00:00Z"),
+    });
+    if (code !== 0) throw new Error(`the demo build exited ${code}`);
+  } finally {
+    await server.stop();
+  }
 }
 
 /**

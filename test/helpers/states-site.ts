@@ -1,9 +1,7 @@
 import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { main } from "../../src/cli/main.js";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
-import { startStandIn } from "./stand-in.js";
-import { tempDir } from "./temp-dir.js";
+import { StandInServer } from "../../src/demo/stand-in-server.js";
 
 // A site that shows every state a translation can be in (docs/STATES.md), as a scheduled job
 // makes it over three runs against the stand-in, each from the site the run before published:
@@ -26,18 +24,20 @@ export interface StatesRun {
 }
 
 /**
- * Builds the states site into `out` (a new folder), in `locales` (default: English only), its runs
- * at `runs` (default: STATES_RUNS, a day apart); returns the three runs' exit codes and lines.
+ * Builds the states site into `out` (a new folder; its config beside it, `<out>.json`), in `locales`
+ * (default: English only), its runs at `runs` (default: STATES_RUNS, a day apart); returns the three
+ * runs' exit codes and lines.
  */
 export async function buildStatesSite(
   out: string,
   options: { locales?: string[]; runs?: readonly [string, string, string] } = {},
 ): Promise<StatesRun[]> {
   const at = options.runs ?? STATES_RUNS;
-  const server = await startStandIn({ records: buildDemoRecords }, { keep: true });
+  // The stand-in itself, not the tests' helpers (vitest's hooks): `npm run screenshots` runs this.
+  const server = new StandInServer({ records: buildDemoRecords });
+  await server.start();
   try {
-    const dir = await tempDir("l10n-states-");
-    const config = join(dir, "l10n-snapshot.json");
+    const config = `${out}.json`;
     await writeFile(
       config,
       JSON.stringify({

@@ -4,54 +4,104 @@ import { XMLParser } from "fast-xml-parser";
 import { parse as parseHtml } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
-import { contractRecord } from "../helpers/fixtures.js";
+import { contractRecord, set } from "../helpers/fixtures.js";
 import { writeConfig } from "../helpers/run-main.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
 
 const LANGS = ["cs", "de", "fr"];
-const records = (base: string, components: string[]) =>
-  components.flatMap((component) =>
-    LANGS.map((language) => contractRecord(base, { component, language })),
+// Names unlike their slugs, with markup and a terminal escape: each output must name them as text.
+const NAMES: Record<string, string> = {
+  proj: "Orbit & <b>Co</b>",
+  keep: "Kept one",
+  gone: "Guide \u001b[31m<i>old</i>",
+  other: "Other \u001b[2J Project",
+  docs: "Docs",
+};
+const records = (base: string, parts: [string, string][]) =>
+  parts.flatMap(([project, component]) =>
+    LANGS.map((language) => {
+      const r = contractRecord(base, { project, component, language });
+      return set(
+        set(r, "component.name", NAMES[component]),
+        "component.project.name",
+        NAMES[project],
+      );
+    }),
   );
 
-// Issue 42, point 1: a component removed on the server is one event, "removed from the server",
-// on the overview and in the feed; a translation gone from a component that stays keeps its line.
-describe("a component removed on the server", () => {
-  it("is one event on the overview and in the feed", async () => {
+// Issue 42, point 1: a component or project removed on the server is one event, named as the
+// reader knew it (the previous run's records), under "Removed from the server", in the overview,
+// the feed and the CLI's closing lines; a translation gone from a component that stays is one line
+// of its own.
+describe("a component and a project removed on the server", () => {
+  it("are each named once in the overview, the feed and the CLI's lines", async () => {
     const dir = await tempDir();
     const out = join(dir, "out");
-    const server = await startStandIn({ records: (b) => records(b, ["keep", "gone"]) });
+    const all: [string, string][] = [
+      ["proj", "keep"],
+      ["proj", "gone"],
+      ["other", "docs"],
+    ];
+    const server = await startStandIn({ records: (b) => records(b, all) });
     const config = await writeConfig(dir, {
       baseUrl: server.baseUrl,
-      translations: ["proj/*/*"],
+      // A project is removed by a list of the whole server: one the config names is asked for.
+      translations: ["*/*/*"],
       crawl: { retries: 0 },
     });
     const build = async (at: string) => {
       const io = { ...captureIo(), now: () => new Date(at) };
-      return main(["build", "--config", config, "--out", out, "--previous", out], io);
+      const code = await main(["build", "--config", config, "--out", out, "--previous", out], io);
+      return { code, out: io.out() };
     };
-    expect(await build("2026-11-21T06:00:00.000Z")).toBe(0);
-    server.setRecords([
-      ...records(server.baseUrl, ["keep"]).filter((r) => !JSON.stringify(r).includes('"fr"')),
-    ]);
-    expect(await build("2026-11-22T06:00:00.000Z")).toBe(0);
+    expect((await build("2026-11-21T06:00:00.000Z")).code).toBe(0);
+    server.setRecords(
+      records(server.baseUrl, [["proj", "keep"]]).filter(
+        (r) => !JSON.stringify(r).includes('"fr"'),
+      ),
+    );
+    const run = await build("2026-11-22T06:00:00.000Z");
+    expect(run.code).toBe(0);
 
     const page = parseHtml(await readFile(join(out, "index.html"), "utf8"));
-    const lines = (page.querySelector("section.changes")?.querySelectorAll("li") ?? []).map(
-      (li) => li.text,
-    );
-    expect(lines).toContain("proj/gone: removed from the server");
-    expect(lines.filter((l) => l.includes("gone"))).toHaveLength(1);
-    expect(lines.filter((l) => l.includes("removed from the server"))).toHaveLength(2);
+    const section = page.querySelector("section.changes");
+    expect(section?.querySelectorAll("h3").map((h) => h.text)).toEqual(["Removed from the server"]);
+    const lines = (section?.querySelectorAll("li") ?? []).map((li) => li.text);
+    expect(lines).toEqual([
+      `${NAMES.other}: whole project, 3 translations`,
+      `${NAMES.gone} (Orbit & <b>Co</b>): whole component, 3 translations`,
+      "Language fr, Kept one (Orbit & <b>Co</b>): one translation",
+    ]);
 
     const feed = new XMLParser().parse(await readFile(join(out, "feed.xml"), "utf8"));
-    const entries = [feed.feed.entry].flat();
-    const latest = entries[0];
-    expect(latest.title).toContain("4 translations removed");
+    const latest = [feed.feed.entry].flat()[0];
+    expect(latest.title).toContain("7 translations removed");
     const html = parseHtml(String(latest.content));
-    const items = html.querySelectorAll("li").map((li) => li.text);
-    expect(items).toContain("proj/gone: removed from the server");
-    expect(items.filter((l) => l.includes("gone"))).toHaveLength(1);
+    expect(html.querySelectorAll("h3").map((h) => h.text)).toEqual(["Removed from the server"]);
+    // XML 1.0 has no place for ESC: the feed drops it.
+    const noEsc = (t: string) => t.replaceAll("\u001b", "");
+    expect(html.querySelectorAll("li").map((li) => li.text)).toEqual(lines.map(noEsc));
+
+    // The CLI: one line each, the names sanitized for the terminal (no escape reaches it).
+    const said = run.out.split("\n").filter((l) => l.startsWith("removed from the server"));
+    expect(said).toHaveLength(3);
+    expect(said.join("\n")).not.toContain("\u001b");
+    expect(said[0]).toMatch(/^removed from the server: project Other .* Project, 3 translations$/);
+    expect(said[1]).toMatch(
+      /^removed from the server: component Guide .*old.*\(Orbit & <b>Co<\/b>\), 3 translations$/,
+    );
+    expect(said[2]).toBe(
+      "removed from the server: translation Language fr of Kept one (Orbit & <b>Co</b>)",
+    );
+    expect(run.out).toContain("history: 7 translations removed since the last run");
+
+    // A later run's feed keeps the names in the removal's entry: the history holds them.
+    server.setRecords(records(server.baseUrl, [["proj", "keep"]]));
+    expect((await build("2026-11-23T06:00:00.000Z")).code).toBe(0);
+    const later = new XMLParser().parse(await readFile(join(out, "feed.xml"), "utf8"));
+    const removal = [later.feed.entry].flat().find((e) => e.updated === "2026-11-22T06:00:00.000Z");
+    const kept = parseHtml(String(removal.content)).querySelectorAll("li");
+    expect(kept.map((li) => li.text)).toEqual(lines.map(noEsc));
   });
 });

@@ -71,7 +71,7 @@ async function threeRuns() {
     return { code, out: run.out(), err: run.err() };
   };
   const runs = [await build(RUNS[0]!)];
-  // On the first run there is nothing to compare: no chart, no deltas.
+  // On the first run there is nothing to compare: a chart of one point, no deltas.
   const firstComponentPage = await readFile(join(out, "proj", "comp", "index.html"), "utf8");
   const firstIndex = await readFile(join(out, "index.html"), "utf8");
   server.setRecords([
@@ -93,28 +93,41 @@ describe("three builds, each reading the previous site over HTTP", async () => {
   const { out, configFile, published, runs, firstComponentPage, firstIndex, secondFrPage } =
     await threeRuns();
 
-  it("shows no chart and no deltas on the first run, when there is nothing to compare", () => {
+  it("draws the first run's one point and says it is the only run, with no deltas", () => {
     for (const html of [firstComponentPage, firstIndex]) {
-      const page = parseHtml(html);
-      expect(page.querySelector("svg.trend")).toBeNull();
-      expect(page.querySelector("table.deltas")).toBeNull();
+      const trend = parseHtml(html).querySelector("section.trend")!;
+      expect(trend.querySelectorAll("svg.trend circle.translated")).toHaveLength(1);
+      // cs 36, de 80, fr 50 of 91 each: 166 of 273, floored as the pages floor percents.
+      expect(trend.querySelector("figcaption")!.text).toContain(
+        `One run so far, on ${day("2026-11-01")}: 60.8% (translated strings 166, total strings 273).`,
+      );
+      expect(trend.querySelector("table.deltas")).toBeNull();
     }
     expect(parseHtml(firstIndex).text).toContain("The history starts with this run.");
   });
 
-  it("says 'no change since' instead of a flat chart for a translation that did not change", async () => {
-    const page = parseHtml(secondFrPage);
-    const trend = page.querySelector("section.trend");
-    expect(trend?.querySelector("svg")).toBeNull();
-    expect(trend?.querySelector("table.deltas")).toBeNull();
-    expect(trend?.querySelector("p")?.text).toBe(
+  // A flat line where a sentence was said instead: the chart is on every page with a trend from
+  // the first run on (issue 43: "a single run draws a point and says so"), and a translation that
+  // did not change is drawn the same way, its line from its point to the latest run.
+  it("draws a flat line for a translation that did not change, and says since when", async () => {
+    const trend = parseHtml(secondFrPage).querySelector("section.trend")!;
+    const d = trend.querySelector("svg path.translated")!.getAttribute("d")!;
+    expect(d).toMatch(/^M[\d.]+ (\d+)H[\d.]+$/);
+    expect(trend.querySelectorAll("svg circle.translated")).toHaveLength(1);
+    expect(trend.querySelector("figcaption")!.text).toContain(
       `No change since ${day("2026-11-01")}: translated strings 50, total strings 91.`,
     );
-    // cs changed in run 2: its page has the chart; fr's had one by run 3, when its total changed.
-    const cs = parseHtml(await read(join(out, "proj/comp/cs/index.html")));
-    expect(cs.querySelector("section.trend svg")).not.toBeNull();
-    const fr = parseHtml(await read(join(out, "proj/comp/fr/index.html")));
-    expect(fr.querySelector("section.trend svg")).not.toBeNull();
+    const rows = trend
+      .querySelectorAll("table.deltas tbody tr")
+      .map((r) => r.querySelectorAll("th, td").map((c) => c.text.trim()));
+    expect(rows[0]).toEqual(["since the last run", "0", "0", "0 pp"]);
+    // cs changed in run 2 and fr's total in run 3: their pages draw a line of steps.
+    for (const path of ["proj/comp/cs/index.html", "proj/comp/fr/index.html"]) {
+      const page = parseHtml(await read(join(out, path)));
+      expect(page.querySelector("section.trend svg path.translated")!.getAttribute("d")).toMatch(
+        /V/,
+      );
+    }
   });
 
   it("reads the previous site from site.url, without the Weblate token", () => {
@@ -142,7 +155,7 @@ describe("three builds, each reading the previous site over HTTP", async () => {
     expect(fetched.filter((u) => /^\/data\/snapshot\.json(\?|$)/.test(u))).toHaveLength(1);
     expect(published.requests.every((r) => r.headers.authorization === undefined)).toBe(true);
     expect(runs[2]!.out).toContain(
-      "history: 3 translations, 2 notable changes this run; 1 shown with last known good data",
+      "history: 1 translation fell below 90%, new strings in 1 component since the last run",
     );
   });
 

@@ -71,7 +71,13 @@ describe("trendChartSvg: the time axis spans the data", () => {
     const svg = parse(
       trendChartSvg([{ at, total: 100, translated: 40 }], at, "t", "summary", words(en)),
     );
-    expect(svg.querySelector("circle")?.getAttribute("cx")).toBe("56.5%");
+    // A dot for each line, the total's under the translated one's.
+    expect(svg.querySelectorAll("circle").map((c) => [c.classNames, c.getAttribute("cx")])).toEqual(
+      [
+        ["total", "56.5%"],
+        ["translated", "56.5%"],
+      ],
+    );
     expect(labels(svg.toString())).toEqual([dayTime("2026-11-20T06:00:00Z")]);
   });
 });

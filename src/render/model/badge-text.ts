@@ -9,15 +9,15 @@ import { measure, type Measure } from "../../model/measure.js";
 import { staleBadge } from "../../badges/stale-badge.js";
 import type { SiteOptions, Thresholds } from "../../config/schema.js";
 import type { Locale } from "../../i18n/catalogs.js";
-import type { failureKinds } from "../../model/failure.js";
+import type { FailureKind } from "../../model/failure.js";
 import type { WidgetWords } from "../../widgets/chart-svg.js";
 import { MeasureWords } from "./measure-words.js";
 
 // What the badge and widget files say, in one locale for the whole site (`site.badges.locale`):
 // README addresses stay one per badge, whatever languages the pages are in.
 
-/** The message key of each failure kind's badge text (model/failure.ts has the English). */
-const FAILURE_KEYS: Record<keyof typeof failureKinds, string> = {
+/** The message key of each failure kind's badge text. */
+const FAILURE_KEYS: Record<FailureKind, string> = {
   "not-found": "badge.notFound",
   auth: "badge.noAccess",
   "rate-limited": "badge.rateLimited",

@@ -1,3 +1,4 @@
+import { clipSlug } from "../../weblate/record-view.js";
 import type { Measure } from "../../model/measure.js";
 import type { ChartPoint } from "./trend-chart.js";
 
@@ -29,8 +30,8 @@ export type ChangeDetail =
   | { kind: "fell"; previous: number; percent: number }
   | { kind: "newStrings"; added: number }
   | { kind: "added" }
-  /** `text` is a component's or project's key when every translation of it went. */
-  | { kind: "removed"; why: RemovedWhy };
+  /** `whole`: a project or component that went with all its `translations`. */
+  | { kind: "removed"; why: RemovedWhy; whole?: "project" | "component"; translations?: number };
 
 /** Why a translation went: the server dropped it, the config no longer tracks it, or unknown. */
 export type RemovedWhy = "server" | "config" | "unknown";
@@ -38,15 +39,17 @@ export type RemovedWhy = "server" | "config" | "unknown";
 export interface ChangeItem {
   /** The triple or component key, shown when the site has no page for it (a removed one). */
   text: string;
-  /** The names of a translation the site has. */
+  /** The names of a translation. */
   translation?: {
     language: string;
     languageName: string;
     componentName: string;
     projectName: string;
   };
-  /** The names of a component the site has. */
+  /** The names of a component. */
   component?: { name: string; projectName: string };
+  /** The name of a removed project. */
+  project?: { name: string };
   href?: string;
   lang?: string;
   dir?: string;
@@ -64,4 +67,60 @@ export interface ChangesView {
   /** How many translations `removed` stands for (a component's item stands for all of its). */
   removedTranslations: number;
   omitted: number;
+}
+
+/** What a run removed: a project or component that went whole, else one translation. */
+export interface RemovedGroup {
+  /** A project's slug, a component's "project/component", or a translation's key. */
+  key: string;
+  whole?: "project" | "component";
+  /** The keys of the removed translations it stands for. */
+  keys: string[];
+}
+
+/**
+ * The names a run recorded of what it removed (history.ts, `Changes.names`), looked up; text from
+ * outside, clipped and without bidi controls as server text is.
+ */
+export function recordedNames(
+  names: readonly { of: string; key: string; name: string }[] | undefined,
+): (of: "project" | "component" | "language", key: string) => string | undefined {
+  const byKey = new Map((names ?? []).map((n) => [`${n.of} ${n.key}`, clipSlug(n.name)]));
+  return (of, key) => byKey.get(`${of} ${key}`);
+}
+
+/** The slugs of a translation's key (a component in categories is spelled with %2F). */
+export function keyParts(key: string): { project: string; component: string; language: string } {
+  const first = key.indexOf("/");
+  const last = key.lastIndexOf("/");
+  return {
+    project: key.slice(0, first),
+    component: key.slice(first + 1, last),
+    language: key.slice(last + 1),
+  };
+}
+
+/**
+ * Removed translations' keys, one group per project or component that has no translation left
+ * (`live`: those that do), else one per translation; in the order of `keys`.
+ */
+export function removedGroups(
+  keys: readonly string[],
+  live: { projects: Pick<Set<string>, "has">; components: Pick<Set<string>, "has"> },
+): RemovedGroup[] {
+  const groups = new Map<string, RemovedGroup>();
+  for (const key of keys) {
+    const { project, component } = keyParts(key);
+    const path = `${project}/${component}`;
+    const whole = !live.projects.has(project)
+      ? "project"
+      : !live.components.has(path)
+        ? "component"
+        : undefined;
+    const at = whole === "project" ? project : whole === "component" ? path : key;
+    const group = groups.get(at) ?? { key: at, ...(whole ? { whole } : {}), keys: [] };
+    group.keys.push(key);
+    groups.set(at, group);
+  }
+  return [...groups.values()];
 }

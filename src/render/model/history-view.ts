@@ -1,9 +1,10 @@
 import { clipSlug } from "../../weblate/record-view.js";
-import { tripleKey } from "../../config/triple.js";
+import { componentLabel, tripleKey } from "../../config/triple.js";
 import { translationPath } from "../../site/site-paths.js";
 import { toMinute, type Changes, type History } from "../../history/history.js";
 import { sumTrend } from "./trend-sum.js";
-import type { RemovedWhy } from "./changes-view.js";
+import { must } from "../../model/must.js";
+import { keyParts, recordedNames, removedGroups, type RemovedWhy } from "./changes-view.js";
 import type {
   ChangeItem,
   ChangesView,
@@ -38,37 +39,7 @@ function at(points: readonly ChartPoint[], minute: number): ChartPoint | undefin
 
 export function buildHistoryView(model: SiteModel, history: History): SiteHistoryView | undefined {
   if (!history.lastRun) return undefined;
-  const end = toMinute(history.lastRun);
-  const previous = history.previousRun ? toMinute(history.previousRun) : undefined;
-  const trend = (translations: Iterable<TranslationRow>): TrendData => {
-    // One series decoded at a time; the site's measure where every point has its counters, else
-    // strings translated.
-    function* series() {
-      for (const t of translations) {
-        const flat = history.series.get(tripleKey(t));
-        if (flat) yield flat;
-      }
-    }
-    const { points, used } = sumTrend(series(), model.site);
-    const now = at(points, end);
-    const delta = (days: number | undefined, minute: number | undefined): Delta => {
-      const then = minute === undefined ? undefined : at(points, minute);
-      const span = days === undefined ? {} : { days };
-      if (!now || !then) return span;
-      return {
-        ...span,
-        translated: now.translated - then.translated,
-        total: now.total - then.total,
-        percent: Math.round((pct(now) - pct(then)) * 10) / 10,
-      };
-    };
-    return {
-      points,
-      end,
-      used,
-      deltas: [delta(undefined, previous), delta(7, end - 7 * DAY), delta(30, end - 30 * DAY)],
-    };
-  };
+  const trend = trendSummer(model, history, history.lastRun);
   let siteTrend: TrendData | undefined;
   function* rows(projects: readonly ProjectView[]) {
     for (const p of projects) for (const c of p.components) yield* c.translations;
@@ -103,12 +74,49 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
   };
 }
 
+/**
+ * The trend of a group of translations up to the run `lastRun`: its points (one series decoded at
+ * a time; the site's measure where every point has its counters, else strings translated) and its
+ * deltas since the run before, 7 and 30 days.
+ */
+function trendSummer(
+  model: SiteModel,
+  history: History,
+  lastRun: string,
+): (translations: Iterable<TranslationRow>) => TrendData {
+  const end = toMinute(lastRun);
+  const previous = history.previousRun ? toMinute(history.previousRun) : undefined;
+  return (translations) => {
+    function* series() {
+      for (const t of translations) {
+        const flat = history.series.get(tripleKey(t));
+        if (flat) yield flat;
+      }
+    }
+    const { points, used } = sumTrend(series(), model.site);
+    const now = at(points, end);
+    const delta = (days: number | undefined, minute: number | undefined): Delta => {
+      const then = minute === undefined ? undefined : at(points, minute);
+      const span = days === undefined ? {} : { days };
+      if (!now || !then) return span;
+      return {
+        ...span,
+        translated: now.translated - then.translated,
+        total: now.total - then.total,
+        percent: Math.round((pct(now) - pct(then)) * 10) / 10,
+      };
+    };
+    const deltas = [delta(undefined, previous), delta(7, end - 7 * DAY), delta(30, end - 30 * DAY)];
+    return { points, end, used, deltas };
+  };
+}
+
 /** A percent of a change, floored to one decimal as the pages show percents. */
 const floor1 = (n: number) => Math.floor(n * 10) / 10;
 
 /**
- * The changes with the names and pages the site has for them (a removed translation has only its
- * key).
+ * The changes with the names and pages the site has for them; what was removed with the names
+ * the run that removed it recorded (`c.names`).
  */
 export function changesView(
   model: SiteModel,
@@ -117,30 +125,9 @@ export function changesView(
   project?: string,
 ): ChangesView {
   const inProject = (key: string) => project === undefined || key.startsWith(`${project}/`);
-  const item = (key: string, detail: ChangeItem["detail"]): ChangeItem => {
-    const t = model.findRow(key);
-    // A key of the previous site's history is text from outside, shown as server text is.
-    if (!t) return { text: clipSlug(key), detail };
-    return {
-      text: key,
-      translation: {
-        language: t.language,
-        languageName: t.languageName,
-        componentName: t.componentName,
-        projectName: t.projectName,
-      },
-      href: translationPath(t.pageDir, model.detail.translationPages),
-      lang: t.lang,
-      dir: t.dir,
-      detail,
-    };
-  };
-  const components = new Map(
-    model.projects.flatMap((p) =>
-      p.components.map((comp) => [`${comp.project}/${comp.component}`, { comp, p }] as const),
-    ),
-  );
+  const item = (key: string, detail: ChangeItem["detail"]) => changeItem(model, key, detail);
   const removed = c.removed.filter(inProject);
+  const wholes = c.newStrings.length + removed.length > 0 ? wholesOf(model) : undefined;
   return {
     at: runAt,
     threshold: c.threshold,
@@ -154,58 +141,99 @@ export function changesView(
       ),
     newStrings: c.newStrings
       .filter((r) => project === undefined || r.project === project)
-      .map((r) => {
-        const found = components.get(`${r.project}/${r.component}`);
-        const detail = { kind: "newStrings", added: r.added } as const;
-        return found
-          ? {
-              text: `${r.project}/${r.component}`,
-              component: { name: found.comp.name, projectName: found.p.name },
-              href: `${found.comp.pageDir}/index.html`,
-              detail,
-            }
-          : { text: clipSlug(`${r.project}/${r.component}`), detail };
-      }),
+      .map((r) => newStringsItem(must(wholes), r)),
     added: c.added.filter(inProject).map((k) => item(k, { kind: "added" })),
-    removed: removedItems(model, removed, item),
+    removed: wholes ? removedItems(model, wholes, removed, c.names) : [],
     removedTranslations: removed.length,
     omitted: project === undefined ? (c.omitted ?? 0) : 0,
   };
 }
 
+/** A translation's change, with its names and page; a key the site has no row for, as it is. */
+function changeItem(model: SiteModel, key: string, detail: ChangeItem["detail"]): ChangeItem {
+  const t = model.findRow(key);
+  // A key of the previous site's history is text from outside, shown as server text is.
+  if (!t) return { text: clipSlug(key), detail };
+  return {
+    text: key,
+    translation: {
+      language: t.language,
+      languageName: t.languageName,
+      componentName: t.componentName,
+      projectName: t.projectName,
+    },
+    href: translationPath(t.pageDir, model.detail.translationPages),
+    lang: t.lang,
+    dir: t.dir,
+    detail,
+  };
+}
+
+/** The site's projects and components by slug ("project/component"), for the changes' names. */
+interface Wholes {
+  projects: Map<string, ProjectView>;
+  components: Map<string, { comp: ComponentView; p: ProjectView }>;
+}
+
+function wholesOf(model: SiteModel): Wholes {
+  const projects = new Map(model.projects.map((p) => [p.project, p]));
+  const components = new Map(
+    model.projects.flatMap((p) =>
+      p.components.map((comp) => [`${comp.project}/${comp.component}`, { comp, p }] as const),
+    ),
+  );
+  return { projects, components };
+}
+
+/** New strings in a component, with its names and page when the site has it. */
+function newStringsItem(wholes: Wholes, r: Changes["newStrings"][number]): ChangeItem {
+  const detail = { kind: "newStrings", added: r.added } as const;
+  const found = wholes.components.get(`${r.project}/${r.component}`);
+  if (!found) return { text: clipSlug(`${r.project}/${r.component}`), detail };
+  return {
+    text: `${r.project}/${r.component}`,
+    component: { name: found.comp.name, projectName: found.p.name },
+    href: `${found.comp.pageDir}/index.html`,
+    detail,
+  };
+}
+
 /**
- * The removed translations, one event per component (or project) that went whole, else one per
- * translation. The site no longer has their names: their keys are shown.
+ * The removed translations, one item per project or component that went whole, else one per
+ * translation; named as the site names them, else as the run that removed them recorded
+ * (`names`, text from outside, shown as server text is), else by their slugs.
  */
 function removedItems(
   model: SiteModel,
+  wholes: Wholes,
   keys: string[],
-  item: (key: string, detail: ChangeItem["detail"]) => ChangeItem,
+  names: Changes["names"],
 ): ChangeItem[] {
   const why = (key: string): RemovedWhy =>
     !model.tracked ? "unknown" : model.tracked(key) ? "server" : "config";
-  const projects = new Set(model.projects.map((p) => p.project));
-  const components = new Set(
-    model.projects.flatMap((p) => p.components.map((c) => `${c.project}/${c.component}`)),
-  );
-  // The key of the whole a removed translation went with, if it did: its project or component.
-  const whole = (key: string) => {
-    const [project = "", component = ""] = key.split("/");
-    if (!projects.has(project)) return project;
-    const comp = `${project}/${component}`;
-    return components.has(comp) ? undefined : comp;
-  };
-  const out: ChangeItem[] = [];
-  const seen = new Set<string>();
-  for (const key of keys) {
-    const w = whole(key);
-    if (w === undefined) out.push(item(key, { kind: "removed", why: why(key) }));
-    else if (!seen.has(w)) {
-      seen.add(w);
-      out.push({ text: clipSlug(w), detail: { kind: "removed", why: why(key) } });
-    }
-  }
-  return out;
+  const recorded = recordedNames(names);
+  return removedGroups(keys, wholes).map((g): ChangeItem => {
+    const [first = g.key] = g.keys;
+    const detail = {
+      kind: "removed",
+      why: why(first),
+      ...(g.whole ? { whole: g.whole, translations: g.keys.length } : {}),
+    } as const;
+    const { project, component, language } = keyParts(first);
+    const projectName =
+      wholes.projects.get(project)?.name ?? recorded("project", project) ?? clipSlug(project);
+    if (g.whole === "project") return { text: projectName, project: { name: projectName }, detail };
+    const path = `${project}/${component}`;
+    const componentName =
+      wholes.components.get(path)?.comp.name ??
+      recorded("component", path) ??
+      clipSlug(componentLabel(component));
+    const comp = { name: componentName, projectName };
+    if (g.whole === "component") return { text: g.key, component: comp, detail };
+    const languageName = recorded("language", language) ?? clipSlug(language);
+    const translation = { language, languageName, componentName, projectName };
+    return { text: g.key, translation, detail };
+  });
 }
 
 export function changeCount(v: ChangesView): number {

@@ -1,5 +1,5 @@
 import type { Locale } from "../../i18n/catalogs.js";
-import type { ChangeDetail, ChangeItem, ChangesView, TrendData } from "./site-view.js";
+import type { ChangeDetail, ChangeItem, ChangesView, Delta, TrendData } from "./site-view.js";
 import { trendChartSvg } from "./trend-chart.js";
 import { capitalize, type MeasureWords } from "./measure-words.js";
 
@@ -16,91 +16,84 @@ export interface DeltaView {
 
 export interface TrendView {
   /**
-   * The chart; "" with one point or none (no change recorded since the history began: a flat line
-   * says no more than `unchanged`, and on a site of 100,000 pages would double each page).
+   * The chart: a single run's point, a flat line for a series that never changed; "" with no
+   * point.
    */
   svg: string;
-  /** With one point: "No change since ...", said instead of the chart and its deltas. */
-  unchanged?: string;
+  /** The trend in one sentence: the chart's text alternative, and its caption. */
   summary: string;
   /** What the points count: "translated words", "total words". */
   done: string;
   total: string;
   /** The deltas table's headings: its done, total and percent columns. */
   headings: [string, string, string];
+  /** None when none reaches back (a single run: nothing to compare). */
   deltas: DeltaView[];
+}
+
+/** The trend in one sentence: no point yet, a single run, no change since the first, or a span. */
+function trendSummary(data: TrendData, locale: Locale, words: MeasureWords): string {
+  const { messages: m, format: f } = locale;
+  const { points, end, used } = data;
+  const first = points[0];
+  const now = [...points].reverse().find((p) => p.at <= end);
+  if (!first || !now) return m.t("history.noHistory");
+  const { translated: translatedNow, total: totalNow } = now;
+  const [done, total] = [words.done(used), words.total(used)];
+  const shared = { start: f.day(first.at), done, total, translatedNow, totalNow };
+  const note = words.note(used);
+  if (points.length === 1 && first.at < end) return m.t("history.unchanged", { ...shared, note });
+  if (points.length === 1)
+    return m.t("history.oneRun", { ...shared, note, percent: f.percent(now.translated, totalNow) });
+  return m.t("history.trendSummary", {
+    ...shared,
+    end: f.day(end),
+    translatedBefore: first.translated,
+    totalBefore: first.total,
+    changes: m.t("history.changes", { count: points.length }),
+    note,
+  });
+}
+
+/** A delta as a row shows it: since the last run or some days, signed, in points for percents. */
+function deltaView(d: Delta, { messages: m, format: f }: Locale): DeltaView {
+  const label =
+    d.days === undefined ? m.t("history.sinceLastRun") : m.t("history.days", { count: d.days });
+  if (d.translated === undefined || d.total === undefined || d.percent === undefined)
+    return { label };
+  const percent = m.t("history.points", { value: f.deltaDecimal(d.percent) });
+  return { label, translated: f.delta(d.translated), total: f.delta(d.total), percent };
 }
 
 /** A group's trend as its page shows it, in `locale`; `words`: the site's measure in it. */
 export function trendView(data: TrendData, locale: Locale, words: MeasureWords): TrendView {
-  const { messages: m, format: f } = locale;
-  const { points, end, used } = data;
-  const done = words.done(used);
-  const total = words.total(used);
-  const first = points[0];
-  const now = [...points].reverse().find((p) => p.at <= end);
-  const summary =
-    now && first
-      ? m.t("history.trendSummary", {
-          start: f.day(first.at),
-          end: f.day(end),
-          done,
-          total,
-          translatedBefore: first.translated,
-          translatedNow: now.translated,
-          totalBefore: first.total,
-          totalNow: now.total,
-          changes: m.t("history.changes", { count: points.length }),
-          note: words.note(used),
-        })
-      : m.t("history.noHistory");
-  const unchanged =
-    points.length === 1 && first
-      ? m.t("history.unchanged", {
-          start: f.day(first.at),
-          done,
-          total,
-          translatedNow: f.int(first.translated),
-          totalNow: f.int(first.total),
-          note: words.note(used),
-        })
-      : points.length === 0
-        ? summary
-        : undefined;
+  const { messages: m, format: f, tag } = locale;
+  const [done, total] = [words.done(data.used), words.total(data.used)];
+  const summary = trendSummary(data, locale, words);
+  const compared = data.deltas.some((d) => d.translated !== undefined);
   return {
-    ...(unchanged === undefined ? {} : { unchanged }),
     // One chart per page: the same id on every page, whatever order the pages are written in.
-    svg:
-      unchanged !== undefined
-        ? ""
-        : trendChartSvg(points, end, "trend", summary, {
-            title: capitalize(m.t("history.trendTitle", { done, total }), locale.tag),
-            locale: locale.tag,
-            count: (n) => f.int(n),
-            day: (minute) => f.day(minute),
-            dayTime: (minute) => f.dayTime(minute),
-            rtl: locale.dir === "rtl",
-          }),
+    svg: !data.points.length
+      ? ""
+      : trendChartSvg(data.points, data.end, "trend", summary, {
+          title: capitalize(m.t("history.trendTitle", { done, total }), tag),
+          locale: tag,
+          count: (n) => f.int(n),
+          day: (minute) => f.day(minute),
+          dayTime: (minute) => f.dayTime(minute),
+          rtl: locale.dir === "rtl",
+        }),
     summary,
     done,
     total,
     headings: [
-      capitalize(done, locale.tag),
-      capitalize(total, locale.tag),
-      m.t(used.progress === "approved" ? "history.deltaPercentApproved" : "history.deltaPercent"),
+      capitalize(done, tag),
+      capitalize(total, tag),
+      m.t(
+        data.used.progress === "approved" ? "history.deltaPercentApproved" : "history.deltaPercent",
+      ),
     ],
-    deltas: data.deltas.map((d) => {
-      const label =
-        d.days === undefined ? m.t("history.sinceLastRun") : m.t("history.days", { count: d.days });
-      if (d.translated === undefined || d.total === undefined || d.percent === undefined)
-        return { label };
-      return {
-        label,
-        translated: f.delta(d.translated),
-        total: f.delta(d.total),
-        percent: m.t("history.points", { value: f.deltaDecimal(d.percent) }),
-      };
-    }),
+    deltas: compared ? data.deltas.map((d) => deltaView(d, locale)) : [],
   };
 }
 
@@ -112,11 +105,16 @@ export function changeGroups(v: ChangesView, locale: Locale): [string, ChangeIte
     [m.t("history.fellBelow", { percent: f.percentOf(v.threshold) }), v.fellBelow],
     [m.t("history.newStrings"), v.newStrings],
     [m.t("history.added"), v.added],
-    [m.t("history.removed"), v.removed],
+    // A removal under the heading of its reason: the server's, the config's, or not known.
+    [m.t("history.removedFromServer"), v.removed.filter((i) => removedWhy(i) === "server")],
+    [m.t("history.noLongerTracked"), v.removed.filter((i) => removedWhy(i) === "config")],
+    [m.t("history.removed"), v.removed.filter((i) => removedWhy(i) === "unknown")],
   ];
 }
 
-/** What a change item is called: its translation, its component, or its key. */
+const removedWhy = (i: ChangeItem) => (i.detail.kind === "removed" ? i.detail.why : undefined);
+
+/** What a change item is called: its translation, its component, its project, or its key. */
 export function changeName(item: ChangeItem, locale: Locale): string {
   const { messages: m, format: f } = locale;
   const t = item.translation;
@@ -131,7 +129,7 @@ export function changeName(item: ChangeItem, locale: Locale): string {
       component: item.component.name,
       project: item.component.projectName,
     });
-  return item.text;
+  return item.project?.name ?? item.text;
 }
 
 /** What changed: "from 85.2%", "+3 strings", "now tracked". */
@@ -150,6 +148,11 @@ export function changeDetail(detail: ChangeDetail, locale: Locale): string {
     case "added":
       return m.t("history.nowTracked");
     case "removed":
-      return m.t(detail.why === "server" ? "history.removedFromServer" : "history.noLongerTracked");
+      // Its reason is the heading it stands under (changeGroups).
+      if (detail.whole === "project")
+        return m.t("history.removedProject", { count: detail.translations ?? 0 });
+      if (detail.whole === "component")
+        return m.t("history.removedComponent", { count: detail.translations ?? 0 });
+      return m.t("history.removedTranslation");
   }
 }

@@ -1,4 +1,10 @@
-import { byProgress, emptyCounts, progressKey, type Counts } from "../../model/counts.js";
+import {
+  addCounts,
+  byProgress,
+  emptyCounts,
+  progressKey,
+  type Counts,
+} from "../../model/counts.js";
 import type { LanguageView, SiteModel } from "./site-view.js";
 
 /** A language in one project, on a language's page when it lists projects (render/budget/). */
@@ -20,23 +26,21 @@ export interface LanguageProjectRow {
 export function languageProjects(model: SiteModel, language: LanguageView): LanguageProjectRow[] {
   const rows = new Map<string, LanguageProjectRow>();
   const projects = new Map(model.projects.map((p) => [p.project, p]));
-  const { rows: columns } = model;
-  for (const i of columns.of(language)) {
-    const names = columns.names(i);
-    let row = rows.get(names.project);
+  for (const t of language.translations) {
+    let row = rows.get(t.project);
     if (!row) {
       row = {
-        name: names.projectName,
-        pageDir: projects.get(names.project)?.pageDir ?? "",
+        name: t.projectName,
+        pageDir: projects.get(t.project)?.pageDir ?? "",
         tally: emptyCounts(),
         components: 0,
         unusable: 0,
       };
-      rows.set(names.project, row);
+      rows.set(t.project, row);
     }
     row.components += 1;
-    if (columns.status(i) !== "ok") row.unusable += 1;
-    else if (model.site.includeGlossary || !names.glossary) columns.addTally(row.tally, i);
+    if (t.status !== "ok") row.unusable += 1;
+    else if (model.site.includeGlossary || !t.glossary) addCounts(row.tally, t.tally);
   }
   return byProgress(
     rows.values(),

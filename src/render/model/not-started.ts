@@ -1,10 +1,9 @@
-import type { RowList } from "./row-list.js";
 import type { BadgeText } from "./badge-text.js";
 import type { SiteOptions } from "../../config/schema.js";
-import { fileSegment } from "../../site/site-paths.js";
-import type { RowStore } from "./translation-row.js";
+import type { RowMaker } from "./translation-row.js";
+import type { EntryParts } from "./translation-view.js";
 import { emptyCounts, type Counts } from "../../model/counts.js";
-import type { ComponentView, ProjectView } from "./site-view.js";
+import type { ProjectView, TranslationRow } from "./site-view.js";
 
 // Not-started languages (site.notStarted): a language the project has but a component lacks is
 // shown as 0%, its total the component's source strings. The project's languages are every
@@ -16,51 +15,47 @@ import type { ComponentView, ProjectView } from "./site-view.js";
 
 /** Adds a not-started row to each component for each language of its project it lacks. */
 export function addNotStarted(
-  store: RowStore,
+  makeRow: RowMaker,
   projects: Iterable<ProjectView>,
-  rowsOf: (component: ComponentView) => RowList,
   site: SiteOptions,
   text: BadgeText,
 ): void {
   for (const project of projects) {
-    const languages = projectLanguages(store, project, rowsOf);
+    const languages = projectLanguages(project);
     for (const component of project.components) {
-      const rows = rowsOf(component);
-      const source = sourceStrings(store, rows);
-      if (!source || rows.length === 0) continue;
-      const have = new Set(Array.from(rows, (i) => store.languageCode(i)));
-      const names = store.row(rows.get(0));
-      for (const [code, i] of languages) {
+      const rows = component.translations;
+      const source = sourceStrings(rows);
+      const names = rows[0];
+      if (!source || !names) continue;
+      const have = new Set(rows.map((t) => t.language));
+      for (const [code, language] of languages) {
         if (have.has(code)) continue;
-        const language = store.row(i);
         const tally = nothingOf(source);
-        rows.push(
-          store.add(
-            {
-              project: names.project,
-              component: names.component,
-              language: code,
-              status: "ok",
-              projectName: names.projectName,
-              componentName: names.componentName,
-              languageName: language.languageName,
-              nativeName: language.nativeName,
-              lang: language.lang,
-              dir: language.dir,
-              population: language.population,
-              tally,
-              glossary: names.glossary,
-              lastChange: "",
-              lastAuthor: "",
-              links: {},
-              errors: [],
-              badge: text.measured(tally, site, site.thresholds),
-              notStarted: true,
-            },
-            component.pageDir,
-            fileSegment(code),
-          ),
-        );
+        const parts: EntryParts = {
+          project: names.project,
+          component: names.component,
+          language: code,
+          status: "ok",
+          projectName: names.projectName,
+          componentName: names.componentName,
+          languageName: language.languageName,
+          nativeName: language.nativeName,
+          lang: language.lang,
+          dir: language.dir,
+          population: language.population,
+          tally,
+          glossary: names.glossary,
+          lastChange: "",
+          lastAuthor: "",
+          links: {},
+          errors: [],
+          badge: text.measured(tally, site, site.thresholds),
+          notStarted: true,
+          filename: "",
+          revision: "",
+          warnings: [],
+        };
+        rows.push(makeRow.make(parts, ""));
       }
     }
   }
@@ -70,16 +65,11 @@ export function addNotStarted(
  * One row of each language of the project, for its names: a language the project has is one
  * with numbers somewhere (a triple that failed, say a typo of a code, names none).
  */
-function projectLanguages(
-  store: RowStore,
-  project: ProjectView,
-  rowsOf: (component: ComponentView) => RowList,
-): Map<string, number> {
-  const languages = new Map<string, number>();
+function projectLanguages(project: ProjectView): Map<string, TranslationRow> {
+  const languages = new Map<string, TranslationRow>();
   for (const component of project.components)
-    for (const i of rowsOf(component))
-      if (store.tally(i) && !languages.has(store.languageCode(i)))
-        languages.set(store.languageCode(i), i);
+    for (const t of component.translations)
+      if (t.tally && !languages.has(t.language)) languages.set(t.language, t);
   return languages;
 }
 
@@ -99,10 +89,9 @@ function nothingOf(source: Counts): Counts {
 }
 
 /** The component's source strings: the usable translation with the most strings. */
-function sourceStrings(store: RowStore, rows: Iterable<number>): Counts | undefined {
+function sourceStrings(rows: readonly TranslationRow[]): Counts | undefined {
   let source: Counts | undefined;
-  for (const i of rows) {
-    const t = store.tally(i);
+  for (const { tally: t } of rows) {
     if (t && t.total > 0 && (!source || t.total > source.total)) source = t;
   }
   return source;

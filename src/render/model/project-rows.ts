@@ -1,26 +1,22 @@
-import { byProgress, compareText, emptyCounts, type Counts } from "../../model/counts.js";
+import {
+  addCounts,
+  byProgress,
+  compareText,
+  emptyCounts,
+  type Counts,
+} from "../../model/counts.js";
 import { progressBy, type Measure } from "../../model/measure.js";
-import type {
-  ComponentView,
-  LanguageRef,
-  ProjectView,
-  RowColumns,
-  TranslationRow,
-} from "./site-view.js";
+import type { ComponentView, LanguageRef, ProjectView, TranslationRow } from "./site-view.js";
 
-// A project's languages over its components, read from the rows' columns (no row is made): the
-// project page's matrix, its reach, its README, its languages' badges and the site's summary each
-// read them, some 5,000 rows a project at 1,000,000 translations.
+// A project's languages over its components: the project page's matrix, its reach, its README,
+// its languages' badges and the site's summary each read them.
 
 export interface ProjectRow {
   language: LanguageRef;
   /** The language over the project's counted components. */
   tally: Counts;
-  /**
-   * One per component of the project, in its order: the translation's row (an index into
-   * `RowColumns`), or -1 when it is not tracked.
-   */
-  cells: Int32Array;
+  /** One per component of the project, in its order: the translation's row, if it is tracked. */
+  cells: (TranslationRow | undefined)[];
 }
 
 /**
@@ -29,7 +25,6 @@ export interface ProjectRow {
  * ties by `name` (the page's name of a language) in the order of `compare` (the page's locale's).
  */
 export function projectRows(
-  rows: RowColumns,
   project: ProjectView,
   by: Measure,
   name: (language: LanguageRef) => string = (language) => language.name,
@@ -40,17 +35,17 @@ export function projectRows(
     byCode.set(language.code, {
       language,
       tally: emptyCounts(),
-      cells: new Int32Array(project.components.length).fill(-1),
+      cells: new Array<TranslationRow | undefined>(project.components.length).fill(undefined),
     });
   }
   project.components.forEach((component, c) => {
-    for (const i of rows.of(component)) {
+    for (const t of component.translations) {
       // A language with no numbers anywhere (only failed triples) is no language of the project:
       // its failures are listed apart (failedApart).
-      const row = byCode.get(rows.languageCode(i));
+      const row = byCode.get(t.language);
       if (!row) continue;
-      row.cells[c] = i;
-      if (component.counted) rows.addTally(row.tally, i);
+      row.cells[c] = t;
+      if (component.counted) addCounts(row.tally, t.tally);
     }
   });
   return byProgress(
@@ -61,26 +56,18 @@ export function projectRows(
   );
 }
 
-/** A row's cells as the matrix shows them: each translation's row, undefined where none. */
-export function cellRows(rows: RowColumns, row: ProjectRow): (TranslationRow | undefined)[] {
-  return Array.from(row.cells, (i) => (i < 0 ? undefined : rows.row(i)));
-}
-
 /**
  * The project's translations in no row of projectRows: failed ones of a language that has no
  * numbers in the project (a typo of a code, say), listed under the matrix as failures.
  */
-export function failedApart(rows: RowColumns, project: ProjectView): TranslationRow[] {
+export function failedApart(project: ProjectView): TranslationRow[] {
   const languages = new Set(project.languages.map((l) => l.code));
-  const apart: TranslationRow[] = [];
-  for (const c of project.components)
-    for (const i of rows.of(c)) if (!languages.has(rows.languageCode(i))) apart.push(rows.row(i));
-  return apart;
+  return project.components.flatMap((c) =>
+    c.translations.filter((t) => !languages.has(t.language)),
+  );
 }
 
 /** A component's rows by language code, as the exports list them (a spreadsheet diffs better). */
-export function inCodeOrder(rows: RowColumns, component: ComponentView): number[] {
-  return Array.from(rows.of(component)).sort((a, b) =>
-    compareText(rows.languageCode(a), rows.languageCode(b)),
-  );
+export function inCodeOrder(component: ComponentView): TranslationRow[] {
+  return component.translations.toSorted((a, b) => compareText(a.language, b.language));
 }

@@ -2,13 +2,7 @@ import { projectRows, type ProjectRow } from "./project-rows.js";
 import type { SiteOptions } from "../../config/schema.js";
 import type { Counts } from "../../model/counts.js";
 import { percentBy, type Measure } from "../../model/measure.js";
-import type {
-  ComponentView,
-  LanguageRef,
-  ProjectView,
-  RowColumns,
-  SiteModel,
-} from "./site-view.js";
+import type { ComponentView, LanguageRef, ProjectView, SiteModel } from "./site-view.js";
 
 // Reach: the share of the world's people who can use a project in their language, from the
 // `population` (speakers) newer Weblate servers give each language. A language counts when the
@@ -93,10 +87,9 @@ export function reachOf(
  * `languages`: the project's rows (projectRows), when they were read already.
  */
 export function projectReach(
-  rows: RowColumns,
   project: ProjectView,
   site: SiteOptions,
-  languages: ProjectRow[] = projectRows(rows, project, site),
+  languages: ProjectRow[] = projectRows(project, site),
 ): ReachView | undefined {
   return reachOf(
     languages.map((row) => ({ language: row.language, tally: row.tally })),

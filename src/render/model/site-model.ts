@@ -12,20 +12,19 @@ import {
   type Counts,
 } from "../../model/counts.js";
 import { OutputError } from "../../model/errors.js";
+import { progressBy } from "../../model/measure.js";
+import type { BadgeData } from "../../badges/badge-data.js";
 import type { SnapshotEntry } from "../../snapshot/snapshot.js";
 import { emptyTally, tallyEntry, type RunTally } from "../../model/tally.js";
 import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
 import { componentDir, fileSegment, projectDir } from "../../site/site-paths.js";
 import { SiteClaims } from "../../site/site-claims.js";
 import { unpublishable } from "../../site/publishable.js";
-import { RecentRows } from "./recent-rows.js";
-import { RowStore } from "./translation-row.js";
-import { RowList } from "./row-list.js";
+import { RowMaker } from "./translation-row.js";
 import { describeEntry, toView } from "./translation-view.js";
 import { EvenSample } from "../budget/measure-files.js";
 import { FULL_DETAIL } from "../budget/site-detail.js";
 import { addNotStarted } from "./not-started.js";
-import { componentView, languageView } from "./group-views.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
@@ -41,7 +40,6 @@ import type {
   SitePlan,
   TranslationPage,
 } from "./site-view.js";
-import { must } from "../../model/must.js";
 export type {
   TranslationRow,
   TranslationView,
@@ -51,7 +49,6 @@ export type {
   LanguageView,
   SiteModel,
   SitePlan,
-  RowColumns,
   TranslationBadge,
   TranslationPage,
 } from "./site-view.js";
@@ -69,10 +66,10 @@ interface FirstRead {
   components: Map<string, ComponentView>;
   languages: Map<string, LanguageView>;
   counts: RunTally;
-  store: RowStore;
+  /** The translations' rows, in the order of the entries (not-started rows are not among them). */
+  rows: TranslationRow[];
+  makeRow: RowMaker;
   claims: SiteClaims;
-  /** Made as objects when a page asks, once for the lists asked for last (recent-rows.ts). */
-  recent: RecentRows;
   unpublished: TranslationView[];
   pageSample: EvenSample<TranslationPage>;
   /** Which entries (by position) have pages: read again, in the same order, by translationPages. */
@@ -86,16 +83,10 @@ export function planSiteModel(
   text: BadgeText = badgeText(loadSiteLocales(site).badges, site),
 ): SitePlan {
   const read = readEntries(source, site, text);
-  const { store, projects, languages, components } = read;
-  const translations = store.count;
-  if (site.notStarted)
-    addNotStarted(store, projects.values(), (c) => must(store.lists.get(c)), site, text);
-  // Every row is in its lists: their room for more goes.
-  for (const list of store.lists.values()) list.settle();
+  const { rows, projects, languages, components } = read;
+  if (site.notStarted) addNotStarted(read.makeRow, projects.values(), site, text);
   const total = sumProjects(read);
   sortLanguages(read);
-  // Rows made while the lists were sorted are in their old order.
-  read.recent.clear();
   const model: SiteModel = {
     // The configured title; each locale's own word for "Translation status" without one.
     title: site.title ?? "",
@@ -105,43 +96,53 @@ export function planSiteModel(
     tally: total,
     projects: [...projects.values()],
     languages: [...languages.values()]
-      .filter((l) => store.of(l).some((i) => store.hasTally(i)))
+      .filter((l) => l.translations.some((t) => t.tally))
       .sort((a, b) => compareText(a.name, b.name)),
     unpublished: read.unpublished,
     site,
     detail: FULL_DETAIL,
     badgeText: text,
-    findRow: (key) => {
-      // Slugs and language codes hold no "/" (a component in categories is spelled with %2F).
-      const first = key.indexOf("/");
-      const last = key.lastIndexOf("/");
-      const component =
-        first > 0 && last > first
-          ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last)]))
-          : undefined;
-      const language = key.slice(last + 1);
-      const row =
-        component &&
-        store.of(component).find((i) => i < translations && store.languageCode(i) === language);
-      return row === undefined ? undefined : store.row(row);
-    },
-    rows: store,
+    findRow: (key) => findRow(components, key),
   };
   // Claimed beside the site's, never changing them: the removed ones' files come after.
   const elsewhere = new SiteClaims({ base: read.claims });
   return {
     model,
-    translationPages: () => translationPages(read, translations),
+    translationPages: () => translationPages(read),
     pageSample: read.pageSample,
-    // Not-started rows (after the translations' own) have no badge.
-    badgeUses: () => store.badgeUses(translations),
+    badgeUses: () => badgeUses(rows),
     *translationBadges() {
-      for (let i = 0; i < translations; i++) yield store.badgeOf(i);
+      for (const { badgeBase, badge, tally, stale } of rows)
+        yield { badgeBase, badge, ...(tally ? { tally } : {}), ...(stale ? { stale } : {}) };
     },
-    rowCount: (view) => store.lists.get(view)?.length ?? 0,
     claimElsewhere: (triple) => elsewhere.claim(triple),
     endClaims: () => elsewhere.close(),
   };
+}
+
+/** The row of a translation by its triple key (`project/component/language`). */
+function findRow(components: Map<string, ComponentView>, key: string): TranslationRow | undefined {
+  // Slugs and language codes hold no "/" (a component in categories is spelled with %2F).
+  const first = key.indexOf("/");
+  const last = key.lastIndexOf("/");
+  const component =
+    first > 0 && last > first
+      ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last)]))
+      : undefined;
+  const language = key.slice(last + 1);
+  return component?.translations.find((t) => !t.notStarted && t.language === language);
+}
+
+/** Each distinct badge of the rows, with how many of them have it. */
+function badgeUses(rows: TranslationRow[]): [BadgeData, number][] {
+  const uses = new Map<string, [BadgeData, number]>();
+  for (const { badge: b } of rows) {
+    const key = JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]);
+    const use = uses.get(key);
+    if (use) use[1] += 1;
+    else uses.set(key, [b, 1]);
+  }
+  return [...uses.values()];
 }
 
 /** The first read of the entries: the rows stored, the projects, components and languages met. */
@@ -155,9 +156,9 @@ function readEntries(source: SnapshotSource, site: SiteOptions, text: BadgeText)
     components: new Map(),
     languages: new Map(),
     counts: emptyTally(),
-    store: new RowStore(site),
+    rows: [],
+    makeRow: new RowMaker(site),
     claims: new SiteClaims({ locales: site.locales }),
-    recent: new RecentRows(),
     unpublished: [],
     pageSample: new EvenSample<TranslationPage>(PAGE_SAMPLE),
     published: [],
@@ -168,7 +169,7 @@ function readEntries(source: SnapshotSource, site: SiteOptions, text: BadgeText)
 
 /** Adds one entry to the first read; returns whether it has pages. */
 function addEntry(read: FirstRead, given: SnapshotEntry): boolean {
-  const { site, store } = read;
+  const { site } = read;
   const clash = read.claims.claim(given);
   const entry = clash ? unpublishable(given, clash) : given;
   tallyEntry(read.counts, entry);
@@ -192,8 +193,9 @@ function addEntry(read: FirstRead, given: SnapshotEntry): boolean {
       counted: site.includeGlossary || !parts.glossary,
       sourceLanguage: parts.sourceLanguage,
     });
-  const row = store.add(parts, component.pageDir, fileSegment(entry.language));
-  must(store.lists.get(component)).push(row);
+  const row = read.makeRow.make(parts, `${component.pageDir}/${fileSegment(entry.language)}`);
+  read.rows.push(row);
+  component.translations.push(row);
   const language = languageOf(read, entry.language, parts.lang, parts.dir);
   if (parts.status === "ok")
     Object.assign(language, {
@@ -202,7 +204,7 @@ function addEntry(read: FirstRead, given: SnapshotEntry): boolean {
       dir: parts.dir,
       population: parts.population,
     });
-  must(store.lists.get(language)).push(row);
+  language.translations.push(row);
   read.pageSample.offer(() => ({ t: toView(entry, parts, true, site), project, component }));
   return true;
 }
@@ -226,15 +228,6 @@ function projectOf(read: FirstRead, slug: string): ProjectView {
   return project;
 }
 
-/** A list of rows, made as objects when a page asks (recent-rows.ts). */
-function rowList(read: FirstRead): { indexes: RowList; rows: () => TranslationRow[] } {
-  const indexes = new RowList();
-  return {
-    indexes,
-    rows: () => read.recent.get(indexes, () => read.store.rows(indexes)),
-  };
-}
-
 function componentOf(
   read: FirstRead,
   project: ProjectView,
@@ -245,9 +238,19 @@ function componentOf(
   let component = read.components.get(key);
   if (!component) {
     const dir = `${project.pageDir}/${componentDir(slug)}`;
-    const list = rowList(read);
-    component = componentView(project, slug, name, dir, { store: read.store, ...list });
-    read.store.lists.set(component, list.indexes);
+    component = {
+      project: project.project,
+      component: slug,
+      name,
+      translations: [],
+      translationCount: 0,
+      tally: emptyCounts(),
+      badge: project.badge,
+      pageDir: dir,
+      badgeBase: `badges/${dir}`,
+      glossary: false,
+      counted: true,
+    };
     project.components.push(component);
     read.components.set(key, component);
   }
@@ -262,9 +265,16 @@ function languageOf(
 ): LanguageView {
   let language = read.languages.get(code);
   if (!language) {
-    const list = rowList(read);
-    language = languageView(code, lang, dir, fileSegment(code), list);
-    read.store.lists.set(language, list.indexes);
+    language = {
+      code,
+      name: code,
+      lang,
+      dir,
+      translations: [],
+      translationCount: 0,
+      tally: emptyCounts(),
+      pageDir: `languages/${fileSegment(code)}`,
+    };
     read.languages.set(code, language);
   }
   return language;
@@ -272,48 +282,50 @@ function languageOf(
 
 /** Each component's and project's sums, their rows most translated first; the site's total. */
 function sumProjects(read: FirstRead): Counts {
-  const { store, site, text, generatedAt } = read;
-  const rowsOf = (view: object) => must(store.lists.get(view));
+  const { site, text, generatedAt } = read;
   const total = emptyCounts();
   for (const project of read.projects.values()) {
     for (const component of project.components) {
       // Not-started rows are shown, not counted: the totals are what the server counts.
-      for (const i of rowsOf(component))
-        if (!store.isNotStarted(i)) addCounts(component.tally, store.tally(i));
-      // Most translated first, in place (the view's rows are read from this list).
-      const rows = rowsOf(component);
-      const byName = (i: number) => store.languageName(i);
-      rows.reorder(byProgress(rows, (i) => store.progress(i), byName));
-      Object.assign(component, aggregate(rows, store, component.tally, site, text, generatedAt));
+      const tracked = component.translations.filter((t) => !t.notStarted);
+      for (const t of tracked) addCounts(component.tally, t.tally);
+      component.translationCount = tracked.length;
+      component.translations = byProgress(
+        component.translations,
+        (t) => progressBy(t.tally, site),
+        (t) => t.languageName,
+      );
+      Object.assign(component, aggregate(tracked, component.tally, site, text, generatedAt));
       if (component.counted) addCounts(project.tally, component.tally);
     }
     // The project's languages: those with numbers (a triple that failed, say a typo of a code,
     // is shown as a failure of its component, not as a language the project has).
     const seen = new Map<string, LanguageRef>();
     for (const c of project.components)
-      for (const i of rowsOf(c))
-        if (store.hasTally(i)) seen.set(store.languageCode(i), store.languageRef(i));
+      for (const t of c.translations) if (t.tally) seen.set(t.language, languageRef(t));
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    aggregateProject(project, rowsOf, store, site, text, generatedAt);
+    aggregateProject(project, site, text, generatedAt);
     addCounts(total, project.tally);
   }
   return total;
 }
 
+/** A row's language as the project's list of languages names it. */
+function languageRef(t: TranslationRow): LanguageRef {
+  const { language: code, languageName: name, nativeName, lang, dir, population } = t;
+  return { code, name, nativeName, lang, dir, population };
+}
+
 /** Each language's sums, its rows by project and component. */
 function sortLanguages(read: FirstRead): void {
-  const { store, site } = read;
+  const { site } = read;
   for (const language of read.languages.values()) {
-    const indexes = must(store.lists.get(language));
-    for (const i of indexes)
-      if (site.includeGlossary || !store.names(i).glossary)
-        addCounts(language.tally, store.tally(i));
-    indexes.reorder(
-      Array.from(indexes).sort(
-        (a, b) =>
-          compareText(store.names(a).projectName, store.names(b).projectName) ||
-          compareText(store.names(a).componentName, store.names(b).componentName),
-      ),
+    for (const t of language.translations)
+      if (site.includeGlossary || !t.glossary) addCounts(language.tally, t.tally);
+    language.translationCount = language.translations.length;
+    language.translations.sort(
+      (a, b) =>
+        compareText(a.projectName, b.projectName) || compareText(a.componentName, b.componentName),
     );
   }
 }
@@ -322,8 +334,8 @@ function sortLanguages(read: FirstRead): void {
  * Each translation's whole view as its page is written, read again from the snapshot: only one
  * translation's view is in memory at a time.
  */
-function* translationPages(read: FirstRead, translations: number): Generator<TranslationPage> {
-  const { source, site, generatedAt, text, store, published } = read;
+function* translationPages(read: FirstRead): Generator<TranslationPage> {
+  const { source, site, generatedAt, text, rows, published } = read;
   // The same file read twice gives the same entries; a file replaced in between (a crawl
   // finishing into it) does not, and the site would list pages it does not have.
   const changed = (what: string) =>
@@ -335,7 +347,14 @@ function* translationPages(read: FirstRead, translations: number): Generator<Tra
     if (!published[at]) continue;
     const project = read.projects.get(entry.project);
     const component = read.components.get(JSON.stringify([entry.project, entry.component]));
-    if (!project || !component || !store.isOf(row, entry))
+    const was = rows[row];
+    if (
+      !project ||
+      !component ||
+      was?.project !== entry.project ||
+      was.component !== entry.component ||
+      was.language !== entry.language
+    )
       throw changed(`entry ${at} is now ${entry.project}/${entry.component}/${entry.language}`);
     row += 1;
     yield {
@@ -344,7 +363,7 @@ function* translationPages(read: FirstRead, translations: number): Generator<Tra
       component,
     };
   }
-  if (at + 1 !== published.length || row !== translations)
+  if (at + 1 !== published.length || row !== rows.length)
     throw changed(`${at + 1} entries, ${published.length} before`);
 }
 

@@ -16,8 +16,8 @@ export type { ChangeDetail, ChangeItem, ChangesView, Delta, TrendData } from "./
 
 /**
  * A translation as the lists show it (component, language and project pages, widgets, changes):
- * a site may have 100,000 of them in memory at once, so the row built by site-model.ts keeps only
- * its numbers and its few own strings, and shares names and paths with its component and language.
+ * a site may have 100,000 of them in memory at once, so the row (translation-row.ts) keeps only
+ * what the lists show, and shares its names with its component's and language's other rows.
  */
 export interface TranslationRow {
   project: string;
@@ -98,10 +98,10 @@ export interface ComponentView {
   project: string;
   component: string;
   name: string;
-  /** Its rows, made when asked for; how many, without them: rowCount (with not-started rows). */
+  /** Its rows, most translated first, its not-started ones among them. */
   translations: TranslationRow[];
-  readonly rowCount: number;
-  readonly translationCount: number;
+  /** How many of them are tracked translations (not the not-started ones). */
+  translationCount: number;
   tally: Counts;
   badge: BadgeData;
   pageDir: string;
@@ -152,37 +152,11 @@ export interface ProjectView {
 }
 
 export interface LanguageView extends LanguageRef {
-  /** Its rows, made when asked for; how many, without them: translationCount. */
+  /** Its rows, by project and component. */
   translations: TranslationRow[];
-  readonly translationCount: number;
+  translationCount: number;
   tally: Counts;
   pageDir: string;
-}
-
-/**
- * The site's rows read column by column from the row store (translation-row.ts), without making
- * them: a page or file that sums, counts or picks a few fields of a million rows reads these.
- */
-export interface RowColumns {
-  /** A component's or language's rows by index, in the order of its `translations`. */
-  of(view: ComponentView | LanguageView): Int32Array;
-  /** Row `i` made whole, as `translations` makes it. */
-  row(i: number): TranslationRow;
-  /** Row `i`'s counts written into `into` (returned), or undefined when it has none. */
-  tallyInto(i: number, into: Counts): Counts | undefined;
-  /** Adds row `i`'s counts, when it has some, to `sum`. */
-  addTally(sum: Counts, i: number): void;
-  hasTally(i: number): boolean;
-  status(i: number): TranslationRow["status"];
-  staleOf(i: number): TranslationRow["stale"];
-  isNotStarted(i: number): boolean;
-  badgeDataOf(i: number): BadgeData;
-  languageCode(i: number): string;
-  languageName(i: number): string;
-  languageRef(i: number): LanguageRef;
-  names(
-    i: number,
-  ): Pick<TranslationRow, "project" | "component" | "projectName" | "componentName" | "glossary">;
 }
 
 export interface SiteModel {
@@ -201,8 +175,6 @@ export interface SiteModel {
   unpublished: TranslationView[];
   /** The row of a translation that has pages, by its triple key (`project/component/language`). */
   findRow(key: string): TranslationRow | undefined;
-  /** Every row of the site, read column by column (what `translations` makes whole). */
-  rows: RowColumns;
   site: SiteOptions;
   /** What the site is written with: all of it, or less to fit `site.maxBytes` (render/budget/). */
   detail: SiteDetail;
@@ -253,8 +225,6 @@ export interface SitePlan {
    * the snapshot when the site has no translation pages.
    */
   translationBadges(): Iterable<TranslationBadge>;
-  /** How many rows a component's or language's page lists. */
-  rowCount(view: ComponentView | LanguageView): number;
   /**
    * Claims the files of a translation that is not on the site (a removed one's, kept for a
    * while) against every file the site has; returns why it cannot have them, or undefined.

@@ -55,15 +55,6 @@ export function addStale(
 /** The earlier of two ISO times (as text: they sort as they read). */
 const earlier = (a: string, b: string) => [a, b].sort()[0] ?? a;
 
-/** What an aggregate's badge and stale mark come from: its rows, by index into the row store. */
-export interface RowLookup {
-  isOk(i: number): boolean;
-  isNotStarted(i: number): boolean;
-  staleOf(i: number): TranslationRow["stale"];
-  badgeDataOf(i: number): BadgeData;
-  reasonOf(i: number): Reason | undefined;
-}
-
 /**
  * The badge of a component or project from its rows: the measured one (marked stale, with the
  * oldest age, when every usable row is stale), or, with no usable row, the first row's error
@@ -71,8 +62,7 @@ export interface RowLookup {
  * `stale` is set when the whole aggregate is stale (its badge variants are marked too).
  */
 export function aggregate(
-  rows: Iterable<number>,
-  store: RowLookup,
+  rows: Iterable<TranslationRow>,
   tally: Counts,
   site: SiteOptions,
   text: BadgeText,
@@ -82,14 +72,13 @@ export function aggregate(
   let usable = 0;
   let firstError: BadgeData | undefined;
   let failed: Reason | undefined;
-  for (const i of rows) {
-    if (store.isNotStarted(i)) continue;
-    const stale = store.staleOf(i);
-    if (stale) summary = addStale(summary, stale);
-    if (store.isOk(i)) usable += 1;
+  for (const row of rows) {
+    if (row.notStarted) continue;
+    if (row.stale) summary = addStale(summary, row.stale);
+    if (row.status === "ok") usable += 1;
     else {
-      firstError ??= store.badgeDataOf(i);
-      failed ??= store.reasonOf(i);
+      firstError ??= row.badge;
+      failed ??= row.reason;
     }
   }
   if (usable === 0)
@@ -114,25 +103,20 @@ export function aggregate(
  */
 export function aggregateProject(
   project: ProjectView,
-  rowsOf: (c: ComponentView) => Iterable<number>,
-  store: RowLookup,
   site: SiteOptions,
   text: BadgeText,
   generatedAt: string,
 ): void {
-  function* rows(list: ComponentView[]): Generator<number> {
-    for (const c of list) yield* rowsOf(c);
-  }
+  const rows = (list: ComponentView[]) => list.flatMap((c) => c.translations);
   const counted = project.components.filter((c) => c.counted);
   const { staleRows: _, ...badge } = aggregate(
     rows(counted),
-    store,
     project.tally,
     site,
     text,
     generatedAt,
   );
-  const all = aggregate(rows(project.components), store, project.tally, site, text, generatedAt);
+  const all = aggregate(rows(project.components), project.tally, site, text, generatedAt);
   Object.assign(project, badge, all.staleRows ? { staleRows: all.staleRows } : {});
   const failed = project.unexpanded[0];
   if (project.components.length === 0 && failed) project.badge = failed.badge;

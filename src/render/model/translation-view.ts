@@ -9,13 +9,15 @@ import { clipSlug, recordView } from "../../weblate/record-view.js";
 import { entryCounts } from "../../snapshot/entry-counts.js";
 import { componentDir, fileSegment, projectDir } from "../../site/site-paths.js";
 import type { Counts } from "../../model/counts.js";
-import type { LanguageRef, TranslationView } from "./site-view.js";
-import type { RowParts } from "./translation-row.js";
+import type { LanguageRef, TranslationRow, TranslationView } from "./site-view.js";
 import { must } from "../../model/must.js";
 import { failureReason } from "./stale-summary.js";
 
 // One snapshot entry as the pages show it: names instead of API spellings, counts, links checked,
 // the badge. Pure: the same entry gives the same view.
+
+/** A row's parts: a translation's view less what only its page shows and what is derived. */
+export type RowParts = Omit<TranslationRow, "pageDir" | "badgeBase" | "percent" | "empty">;
 
 /**
  * Everything a translation's page shows but its paths (which depend on whether it can have pages).
@@ -33,12 +35,12 @@ export function describeEntry(
   text: BadgeText,
 ): EntryParts {
   const carried = entry.status !== "ok" ? entry.carried : undefined;
-  const unusable = entry.status === "ok" ? undefined : entry.status;
   const record = recordView(entry.record ?? carried?.record);
   const { component, language } = record;
   const ok = entry.status === "ok" || carried !== undefined;
   // The counts check and the exports read too (snapshot/entry-counts.ts).
   const tally: Counts | undefined = entryCounts(entry, record);
+  const reason = entry.status === "ok" ? undefined : failureReason(entry);
   const parts: EntryParts = {
     project: entry.project,
     component: entry.component,
@@ -59,7 +61,7 @@ export function describeEntry(
     filename: record.filename,
     revision: record.revision,
     errors: entry.errors,
-    ...(entry.status === "ok" ? {} : { reason: failureReason(entry) }),
+    ...(reason ? { reason } : {}),
     warnings: entry.warnings,
     ...(component.source_language
       ? { sourceLanguage: languageRef(component.source_language) }
@@ -69,16 +71,10 @@ export function describeEntry(
         ? text.measured(tally, site, site.thresholds)
         : errorBadge(text.label, text.failure(entry.status, entry.failure?.kind)),
   };
-  if (carried && unusable) {
-    parts.stale = {
-      asOf: carried.asOf,
-      since: carried.since,
-      status: unusable,
-      reason: parts.reason ?? failureReason(entry),
-    };
-    parts.badge = text.stale(parts.badge, carried.asOf, generatedAt);
-  }
-  return parts;
+  if (!carried || !reason || entry.status === "ok") return parts;
+  const { asOf, since } = carried;
+  const stale = { asOf, since, status: entry.status, reason };
+  return { ...parts, stale, badge: text.stale(parts.badge, asOf, generatedAt) };
 }
 
 /** A language as a record names it (a component's source language). */

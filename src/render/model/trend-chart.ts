@@ -205,12 +205,13 @@ export function trendChartSvg(
   );
   parts.push(`<g text-anchor="end" transform="translate(${words.rtl ? 6 : -6})">${counts}</g>`);
   parts.push(tickTexts);
-  // A single point: a dot, where a step line would have no length.
+  // A single point: a dot for each line, where a step line would have no length (a single run).
   if (points.length === 1) {
     const p = must(points[0]);
+    const cx = f.across((p.at - f.start) / (f.stop - f.start));
     parts.push(
-      `<circle cx="${f.across((p.at - f.start) / (f.stop - f.start))}" ` +
-        `cy="${f.down(p.translated)}" r="4" fill="#2e9e44"/>`,
+      `<circle class="total" cx="${cx}" cy="${f.down(p.total)}" r="3" fill-opacity=".6"/>` +
+        `<circle class="translated" cx="${cx}" cy="${f.down(p.translated)}" r="4" fill="#2e9e44"/>`,
     );
   }
   parts.push("</svg>");

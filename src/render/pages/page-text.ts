@@ -47,7 +47,7 @@ export function componentText(h: Words, project: ProjectView, c: ComponentView):
       component: c.name,
       project: project.name,
       progress: h.progress(c.tally),
-      languages: h.count("languages", c.rowCount),
+      languages: h.count("languages", c.translations.length),
     }),
   };
 }

@@ -22,11 +22,17 @@ import type { ViewHelpers } from "./view-helpers.js";
 // widgets (badges/index.html#c-p/c, or #p3c7 before the ids were names) still finds its id on
 // badges/index.html: the link to the component's widgets on its project's page.
 
-/** A breadcrumb, as render-pages.ts's. */
-type Crumb = { text: string; href?: string };
+export interface Crumb {
+  text: string;
+  href?: string;
+}
 
-/** What a page shows beyond its path, as render-pages.ts's `Described`. */
-type Described = text.PageText & { image?: string; crumbs: Crumb[]; data: Record<string, unknown> };
+/** What a page shows beyond its path: computed when it is written. */
+export type Described = text.PageText & {
+  image?: string;
+  crumbs: Crumb[];
+  data: Record<string, unknown>;
+};
 
 /**
  * Makes a page's planned file: in `dir`, from `template`, what it shows computed when written

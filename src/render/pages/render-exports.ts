@@ -4,12 +4,7 @@ import { summaryJsonSchema } from "../../exports/summary-schema.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { inCodeOrder } from "../model/project-rows.js";
 import type { SiteOptions } from "../../config/schema.js";
-import type {
-  LanguageView,
-  SiteModel,
-  TranslationRow,
-  TranslationView,
-} from "../model/site-model.js";
+import type { SiteModel, TranslationRow, TranslationView } from "../model/site-model.js";
 import { planMetrics } from "./render-metrics.js";
 import { planProjectReadmes } from "./render-readme.js";
 import { measuredPercent, pageUrl, siteUrl, summaryOf } from "./render-summary.js";
@@ -135,7 +130,7 @@ function* translationsCsv(model: SiteModel): Generator<string> {
   for (const project of model.projects) {
     for (const component of project.components) {
       // The component page's order is by progress; a spreadsheet diffs better by language code.
-      for (const i of inCodeOrder(model.rows, component)) yield record(model.rows.row(i));
+      for (const t of inCodeOrder(component)) yield record(t);
     }
   }
   // A failed list is no translation: the rows it left stale are above, the list is not a row.
@@ -172,10 +167,8 @@ function* projectsCsv(model: SiteModel): Generator<string> {
   yield CSV_BOM + csvRecord(PROJECT_COLUMNS);
   for (const p of model.projects) {
     const states = { ok: 0, stale: 0, failed: 0, invalid: 0 };
-    const { rows } = model;
     for (const c of p.components)
-      for (const i of rows.of(c))
-        if (!rows.isNotStarted(i)) states[rows.staleOf(i) ? "stale" : rows.status(i)] += 1;
+      for (const t of c.translations) if (!t.notStarted) states[t.stale ? "stale" : t.status] += 1;
     const y = p.tally;
     yield csvRecord([
       p.project,
@@ -216,10 +209,7 @@ export function hasExport(path: string, detail: SiteDetail): boolean {
 }
 
 /** Every export file the site may have (hasExport says which it has). */
-export function planExports(
-  model: SiteModel,
-  rowCount?: (language: LanguageView) => number,
-): PlannedFile[] {
+export function planExports(model: SiteModel): PlannedFile[] {
   return [
     { path: EXPORT_PATHS.translations, render: () => inChunks(translationsCsv(model)) },
     // Compressed member by member as it is measured and as it is written (twice, some seconds at
@@ -230,7 +220,7 @@ export function planExports(
     },
     { path: EXPORT_PATHS.projects, render: () => inChunks(projectsCsv(model)) },
     { path: EXPORT_PATHS.metrics, render: () => inChunks(planMetrics(model)) },
-    { path: EXPORT_PATHS.summary, render: () => `${JSON.stringify(summaryOf(model, rowCount))}\n` },
+    { path: EXPORT_PATHS.summary, render: () => `${JSON.stringify(summaryOf(model))}\n` },
     {
       path: EXPORT_PATHS.summarySchema,
       render: () => `${JSON.stringify(summaryJsonSchema(), null, 2)}\n`,

@@ -1,11 +1,11 @@
 import type { History } from "../../history/history.js";
 import { historyFiles } from "../../history/history-parts.js";
-import type { SiteLocales } from "../../i18n/site-locales.js";
+import type { SiteLocale, SiteLocales } from "../../i18n/site-locales.js";
 import { SITE_FILE } from "../../site/site-paths.js";
 import { atomFeed } from "./feed.js";
 import { buildHistoryView } from "../model/history-view.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import type { SiteModel } from "../model/site-model.js";
+import type { ProjectView, SiteModel } from "../model/site-model.js";
 import { localModel } from "./render-pages.js";
 import { underLocale } from "./view-helpers.js";
 
@@ -36,11 +36,22 @@ export function planHistoryFiles(
     project.feed = path;
     return true;
   });
-  for (const locale of locales.pages) {
-    const local = () => localModel(model, locale);
-    const at = (path: string) => underLocale(locale.folder, path);
-    const feed = { locale, id: locale.folder };
-    files.push({
+  for (const locale of locales.pages) files.push(...feedFiles(model, history, locale, projects));
+  return files;
+}
+
+/** A locale's feeds: the site's, and each project's that can have one. */
+function feedFiles(
+  model: SiteModel,
+  history: History,
+  locale: SiteLocale,
+  projects: ProjectView[],
+): PlannedFile[] {
+  const local = () => localModel(model, locale);
+  const at = (path: string) => underLocale(locale.folder, path);
+  const feed = { locale, id: locale.folder };
+  const files: PlannedFile[] = [
+    {
       path: at(SITE_FILE.feed),
       render: () =>
         atomFeed(local(), history, {
@@ -49,21 +60,21 @@ export function planHistoryFiles(
           pagePath: at(SITE_FILE.index),
           title: local().title,
         }),
+    },
+  ];
+  for (const project of projects) {
+    const path = at(`${project.pageDir}/feed.xml`);
+    files.push({
+      path,
+      render: () =>
+        atomFeed(local(), history, {
+          ...feed,
+          path,
+          pagePath: at(`${project.pageDir}/index.html`),
+          title: locale.messages.t("site.pageTitle", { page: project.name, site: local().title }),
+          project: project.project,
+        }),
     });
-    for (const project of projects) {
-      const path = at(`${project.pageDir}/feed.xml`);
-      files.push({
-        path,
-        render: () =>
-          atomFeed(local(), history, {
-            ...feed,
-            path,
-            pagePath: at(`${project.pageDir}/index.html`),
-            title: locale.messages.t("site.pageTitle", { page: project.name, site: local().title }),
-            project: project.project,
-          }),
-      });
-    }
   }
   return files;
 }

@@ -1,9 +1,10 @@
 import { gaugeHeader, OPENMETRICS_EOF, sample, type Labels } from "../../exports/openmetrics.js";
-import { emptyCounts, type Counts } from "../../model/counts.js";
+import type { Counts } from "../../model/counts.js";
 import { inCodeOrder } from "../model/project-rows.js";
 import { measure, measureWords, type Measure } from "../../model/measure.js";
 import type { SiteModel } from "../model/site-model.js";
 import { componentLabel } from "../../config/triple.js";
+import type { RunTally } from "../../model/tally.js";
 
 // data/metrics.prom: the site's numbers for a Prometheus or VictoriaMetrics scrape of the
 // published site. Counts per project, component and language (the site's aggregates); per
@@ -86,34 +87,7 @@ export function* planMetrics(model: SiteModel): Generator<string> {
     "seconds",
   );
   yield sample(`${PREFIX}_snapshot_timestamp_seconds`, [], Date.parse(model.generatedAt) / 1000);
-  // The run's figures (model/tally.ts, docs/STATES.md): the states add up to the tracked total.
-  const { counts } = model;
-  const byStatus = `${PREFIX}_tracked_translations`;
-  yield gaugeHeader(byStatus, "Tracked translations by state: ok, stale, failed, invalid.");
-  for (const status of ["ok", "stale", "failed", "invalid"] as const)
-    yield sample(byStatus, [["status", status]], counts[status]);
-  const figures = [
-    [
-      "translations_with_warnings",
-      "Tracked translations fetched ok with a warning.",
-      counts.warnings,
-    ],
-    [
-      "removed_translations",
-      "Translations this run found removed from the server.",
-      counts.removed,
-    ],
-    [
-      "failed_lists",
-      "Lists this run could not read (their translations are stale or failed).",
-      counts.failedLists,
-    ],
-  ] as const;
-  for (const [name, help, value] of figures) {
-    yield gaugeHeader(`${PREFIX}_${name}`, help);
-    yield sample(`${PREFIX}_${name}`, [], value);
-  }
-
+  yield* runFigures(model.counts);
   const by = model.site;
   const measureFamily = `${PREFIX}_site_measure`;
   yield gaugeHeader(
@@ -147,33 +121,61 @@ export function* planMetrics(model: SiteModel): Generator<string> {
   });
   // A site over its budget (site.maxBytes) leaves out the series per translation: at a million
   // translations they are some 90 MB, and more series than a scrape should take.
-  if (model.detail.exports === "compact") {
-    yield OPENMETRICS_EOF;
-    return;
+  if (model.detail.exports !== "compact") yield* translationRatios(model);
+  yield OPENMETRICS_EOF;
+}
+
+/** The run's figures (model/tally.ts, docs/STATES.md): the states add up to the tracked total. */
+function* runFigures(counts: RunTally): Generator<string> {
+  const byStatus = `${PREFIX}_tracked_translations`;
+  yield gaugeHeader(byStatus, "Tracked translations by state: ok, stale, failed, invalid.");
+  for (const status of ["ok", "stale", "failed", "invalid"] as const)
+    yield sample(byStatus, [["status", status]], counts[status]);
+  const figures = [
+    [
+      "translations_with_warnings",
+      "Tracked translations fetched ok with a warning.",
+      counts.warnings,
+    ],
+    [
+      "removed_translations",
+      "Translations this run found removed from the server.",
+      counts.removed,
+    ],
+    [
+      "failed_lists",
+      "Lists this run could not read (their translations are stale or failed).",
+      counts.failedLists,
+    ],
+  ] as const;
+  for (const [name, help, value] of figures) {
+    yield gaugeHeader(`${PREFIX}_${name}`, help);
+    yield sample(`${PREFIX}_${name}`, [], value);
   }
+}
+
+/** Each translation's ratio, one line, by project, component and language code. */
+function* translationRatios(model: SiteModel): Generator<string> {
+  const by = model.site;
   const family = ratioName("translation");
   yield gaugeHeader(
     family,
     `${ratioHelp("translation", by)} Last known numbers for a stale one.`,
     "ratio",
   );
-  const { rows } = model;
-  const tally = emptyCounts();
   for (const p of model.projects)
     for (const c of p.components)
-      for (const i of inCodeOrder(rows, c)) {
-        const r = ratio(rows.tallyInto(i, tally), by);
+      for (const t of inCodeOrder(c)) {
+        const r = ratio(t.tally, by);
         if (r === undefined) continue;
-        const names = rows.names(i);
         yield sample(
           family,
           [
-            ["project", names.project],
-            ["component", componentLabel(names.component)],
-            ["language", rows.languageCode(i)],
+            ["project", t.project],
+            ["component", componentLabel(t.component)],
+            ["language", t.language],
           ],
           r,
         );
       }
-  yield OPENMETRICS_EOF;
 }

@@ -1,5 +1,5 @@
 import { badgesPageSplit, componentBadgesPage, widgetAnchor } from "./badges-page.js";
-import { planBadgesPages, type PageFile } from "./plan-badges-pages.js";
+import { planBadgesPages, type Crumb, type PageFile } from "./plan-badges-pages.js";
 import type { Eta } from "eta";
 import { loadTemplates } from "./load-templates.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
@@ -15,7 +15,7 @@ import { badgeMarkdown, translationBadgeAlt } from "./badge-embeds.js";
 import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";
 import { widgetPaths } from "./render-widgets.js";
 import { siteBase } from "./widget-embeds.js";
-import { cellRows, failedApart, projectRows } from "../model/project-rows.js";
+import { failedApart, projectRows } from "../model/project-rows.js";
 import { languageProjects } from "../model/language-projects.js";
 import type { SiteLocale, SiteLocales } from "../../i18n/site-locales.js";
 import { localeLinks } from "./locale-links.js";
@@ -24,11 +24,6 @@ import * as text from "./page-text.js";
 import { projectReach, siteReach, WORLD_POPULATION } from "../model/reach.js";
 
 export { loadTemplates, templatesDir } from "./load-templates.js";
-
-export interface Crumb {
-  text: string;
-  href?: string;
-}
 
 /** Every HTML page of the site in one locale, rendered with the eta templates when written. */
 export interface PlannedPages {
@@ -40,17 +35,10 @@ export interface PlannedPages {
    */
   translationPage(page: TranslationPage): PlannedFile;
   /** Any other page in `dir` from a template, its title and data computed when it is written. */
-  pageFile(dir: string, template: string, describe: (h: ViewHelpers) => Described): PlannedFile;
+  pageFile: PageFile;
   /** The first crumb of a page: the overview. */
   home(h: ViewHelpers): Crumb;
 }
-
-/** What a page shows beyond its path: computed when it is written. */
-export type Described = text.PageText & {
-  image?: string;
-  crumbs: Crumb[];
-  data: Record<string, unknown>;
-};
 
 /** The model as one locale's pages show it: its title in the locale's words when none is set. */
 export function localModel(model: SiteModel, locale: SiteLocale): SiteModel {
@@ -67,20 +55,15 @@ export function localModel(model: SiteModel, locale: SiteLocale): SiteModel {
   };
 }
 
-/** How many rows a component's or language's page lists (the budget's weight of the page). */
-type RowCount = (view: ComponentView | LanguageView) => number;
-
 /**
  * The pages of the site in `locale`, under its folder, rendered when written, with `model.detail`
- * as it is then. `eta`: the compiled templates, shared by every locale. `rowCount` gives what a
- * component's or language's page lists (the budget's weight of the page).
+ * as it is then. `eta`: the compiled templates, shared by every locale.
  */
 export function planPages(
   siteModel: SiteModel,
   locale: SiteLocale,
   locales: SiteLocales,
   eta: Eta = loadTemplates(),
-  rowCount: RowCount = (view) => view.translations.length,
 ): PlannedPages {
   const model = localModel(siteModel, locale);
   const pageFile = pageMaker(siteModel, model, locale, locales, eta);
@@ -97,7 +80,7 @@ export function planPages(
   for (const project of model.projects) {
     files.push(projectPage(model, locale, pageFile, project));
     for (const component of project.components)
-      files.push(componentPage(model, locale, pageFile, { project, component, split, rowCount }));
+      files.push(componentPage(model, locale, pageFile, { project, component, split }));
   }
   files.push(
     pageFile("languages", "@pages/languages", (h) => ({
@@ -106,39 +89,46 @@ export function planPages(
       data: {},
     })),
   );
-  for (const language of model.languages)
-    files.push(languagePage(model, pageFile, language, rowCount));
+  for (const language of model.languages) files.push(languagePage(model, pageFile, language));
   // badges/index.html, split by project on a large instance (plan-badges-pages.ts).
   files.push(...planBadgesPages(model, locale, locales, pageFile, home));
-  const translationPage = ({ t, project, component }: TranslationPage): PlannedFile => {
-    const image = widgetPaths(project.badgeBase).og;
-    return pageFile(
-      t.pageDir,
-      "@pages/translation",
-      (h) => ({
-        ...text.translationText(h, t, project, component),
-        image,
-        crumbs: [
-          home(h),
-          crumbTo(h, project),
-          crumbTo(h, component),
-          { text: h.langName(t.language, t.languageName) },
-        ],
-        // Computed once here: eta copies the data into every include.
-        data: {
-          t,
-          embed: {
-            markdown: badgeMarkdown(
-              { ...t, alt: translationBadgeAlt(model.badgeText, t) },
-              model.site,
-            ),
-          },
-        },
-      }),
-      "translation pages",
-    );
-  };
+  const translationPage = (page: TranslationPage) => planTranslationPage(model, pageFile, page);
   return { files, translationPage, pageFile, home };
+}
+
+/** A translation's page. */
+function planTranslationPage(
+  model: SiteModel,
+  pageFile: PageFile,
+  { t, project, component }: TranslationPage,
+): PlannedFile {
+  const home = homeCrumb(model);
+  const image = widgetPaths(project.badgeBase).og;
+  return pageFile(
+    t.pageDir,
+    "@pages/translation",
+    (h) => ({
+      ...text.translationText(h, t, project, component),
+      image,
+      crumbs: [
+        home(h),
+        crumbTo(h, project),
+        crumbTo(h, component),
+        { text: h.langName(t.language, t.languageName) },
+      ],
+      // Computed once here: eta copies the data into every include.
+      data: {
+        t,
+        embed: {
+          markdown: badgeMarkdown(
+            { ...t, alt: translationBadgeAlt(model.badgeText, t) },
+            model.site,
+          ),
+        },
+      },
+    }),
+    "translation pages",
+  );
 }
 
 /**
@@ -223,16 +213,14 @@ function projectPage(
       crumbs: [homeCrumb(model)(h), { text: project.name }],
       data: {
         project,
-        // The matrix's cells are the page's rows: made for it, once.
         rows: projectRows(
-          model.rows,
           project,
           model.site,
           (l) => h.langName(l.code, l.name),
           (a, b) => locale.format.compare(a, b),
-        ).map((row) => ({ ...row, cells: cellRows(model.rows, row) })),
-        failedApart: failedApart(model.rows, project),
-        reach: projectReach(model.rows, project, model.site),
+        ),
+        failedApart: failedApart(project),
+        reach: projectReach(project, model.site),
         world: WORLD_POPULATION,
       },
     }),
@@ -249,7 +237,6 @@ function componentPage(
     project: ProjectView;
     component: ComponentView;
     split: ReturnType<typeof badgesPageSplit>;
-    rowCount: RowCount;
   },
 ): PlannedFile {
   const { project, component } = of;
@@ -285,16 +272,11 @@ function componentPage(
       },
     }),
     "component pages",
-    of.rowCount(component) + 1,
+    component.translations.length + 1,
   );
 }
 
-function languagePage(
-  model: SiteModel,
-  pageFile: PageFile,
-  language: LanguageView,
-  rowCount: RowCount,
-): PlannedFile {
+function languagePage(model: SiteModel, pageFile: PageFile, language: LanguageView): PlannedFile {
   return pageFile(
     language.pageDir,
     "@pages/language",
@@ -312,6 +294,6 @@ function languagePage(
       },
     }),
     "language pages",
-    rowCount(language) + 1,
+    language.translations.length + 1,
   );
 }

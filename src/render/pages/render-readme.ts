@@ -1,12 +1,9 @@
 import { markdownText } from "../../text/markdown-text.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { encodePath, fileSegment, projectDir } from "../../site/site-paths.js";
-import { projectRows } from "../model/project-rows.js";
-import type { ProjectView, SiteModel } from "../model/site-model.js";
+import { projectRows, type ProjectRow } from "../model/project-rows.js";
+import type { ProjectView, SiteModel, TranslationRow } from "../model/site-model.js";
 import { badgeForms, formFiles, ofKind, type BadgeFiles } from "./render-badges.js";
-import type { BadgeData } from "../../badges/badge-data.js";
-import { badgeVariants } from "./render-widgets.js";
-import { must } from "../../model/must.js";
 import { measure } from "../../model/measure.js";
 import { siteBase, widgetEmbeds } from "./widget-embeds.js";
 import { badgeAlt } from "./badge-embeds.js";
@@ -32,65 +29,45 @@ export function projectReadmePath(project: ProjectView): string {
 /**
  * The badge files of each project's languages (svg and json, as every badge), made as they are
  * asked for, in the same order each time. Their badges are worked out once (a project's rows sum
- * its components') and kept compact: each project's languages in its rows' order, and each of a
- * badge's forms (badgeForms) as an index into the distinct badges. 200 projects of 200 languages
- * make 80,000 files of a few hundred distinct badges.
+ * its components').
  */
 export function planProjectLanguageBadges(
   model: SiteModel,
   add: BadgeFiles,
 ): () => Iterable<PlannedFile> {
-  const { site, badgeText: text } = model;
-  const distinct = new Map<string, number>();
-  const badges: BadgeData[] = [];
-  const indexOf = (b: BadgeData) => {
-    const key = JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]);
-    let i = distinct.get(key);
-    if (i === undefined) {
-      i = badges.push(b) - 1;
-      distinct.set(key, i);
-    }
-    return i;
-  };
-  const forms = 1 + badgeVariants(site).length;
-  const { rows: columns } = model;
-  const projects = model.projects.map((p) => {
-    const rows = projectRows(columns, p, site);
-    const formsOf = new Int32Array(rows.length * forms);
-    rows.forEach((row, r) => {
-      // The row's translations in counted components (not-started ones aside); usable: those with
-      // numbers.
-      const counted = Array.from(row.cells).filter(
-        (i, c) => i >= 0 && !columns.isNotStarted(i) && p.components[c]?.counted === true,
-      );
-      const usable = counted.filter((i) => columns.hasTally(i));
-      // Stale when every usable cell is (with the oldest age); a failure's own badge when none is.
-      const asOf = usable.every((i) => columns.staleOf(i))
-        ? usable.map((i) => columns.staleOf(i)?.asOf ?? "").sort()[0]
-        : undefined;
-      const error = counted.find((i) => columns.badgeDataOf(i).isError);
-      let badge =
-        usable.length > 0
-          ? text.measured(row.tally, site, site.thresholds)
-          : error === undefined
-            ? text.noData()
-            : columns.badgeDataOf(error);
-      if (asOf) badge = text.stale(badge, asOf, model.generatedAt);
-      const target = { tally: row.tally, badge, ...(asOf ? { stale: { asOf } } : {}) };
-      badgeForms(model, target).forEach((b, f) => {
-        formsOf[r * forms + f] = indexOf(b);
-      });
-    });
-    return { project: p.project, languages: rows.map((row) => row.language.code), formsOf };
-  });
+  const badges = model.projects.flatMap((p) =>
+    projectRows(p, model.site).map((row) => ({
+      base: projectLanguageBadgeBase(p.project, row.language.code),
+      forms: badgeForms(model, projectLanguageBadge(model, p, row)),
+    })),
+  );
   return function* () {
-    for (const { project, languages, formsOf } of projects)
-      for (let r = 0; r < languages.length; r++) {
-        const base = projectLanguageBadgeBase(project, must(languages[r]));
-        const of = Array.from(formsOf.subarray(r * forms, (r + 1) * forms), (b) => must(badges[b]));
-        yield* ofKind(formFiles(add, site, base, of), "project language badges");
-      }
+    for (const { base, forms } of badges)
+      yield* ofKind(formFiles(add, model.site, base, forms), "project language badges");
   };
+}
+
+/** A project's language's badge, over the project's counted components. */
+function projectLanguageBadge(model: SiteModel, p: ProjectView, row: ProjectRow) {
+  const { site, badgeText: text } = model;
+  // The row's translations in counted components (not-started ones aside); usable: those with
+  // numbers.
+  const counted = row.cells.filter(
+    (t, c): t is TranslationRow =>
+      t !== undefined && !t.notStarted && p.components[c]?.counted === true,
+  );
+  const usable = counted.filter((t) => t.tally);
+  // Stale when every usable cell is (with the oldest age); a failure's own badge when none is.
+  const asOf = usable.every((t) => t.stale)
+    ? usable.map((t) => t.stale?.asOf ?? "").sort()[0]
+    : undefined;
+  const error = counted.find((t) => t.badge.isError);
+  let badge =
+    usable.length > 0
+      ? text.measured(row.tally, site, site.thresholds)
+      : (error?.badge ?? text.noData());
+  if (asOf) badge = text.stale(badge, asOf, model.generatedAt);
+  return { tally: row.tally, badge, ...(asOf ? { stale: { asOf } } : {}) };
 }
 
 export function planProjectReadmes(model: SiteModel): PlannedFile[] {
@@ -104,7 +81,7 @@ function readme(model: SiteModel, p: ProjectView): string {
   const locale = model.badgeText.locale;
   const { messages: m, format: f } = locale;
   const words = new MeasureWords(locale, model.site);
-  const rows = projectRows(model.rows, p, model.site);
+  const rows = projectRows(p, model.site);
   const base = siteBase(model.site);
   const at = (path: string) => base + encodePath(path);
   const lines = [

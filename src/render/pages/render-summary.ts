@@ -1,7 +1,7 @@
 import type { Summary } from "../../exports/summary-schema.js";
 import type { Counts } from "../../model/counts.js";
 import { measure, type Measure } from "../../model/measure.js";
-import type { LanguageView, SiteModel } from "../model/site-model.js";
+import type { SiteModel } from "../model/site-model.js";
 import { projectReach, siteReach, type ReachView } from "../model/reach.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { encodePath } from "../../site/site-paths.js";
@@ -60,14 +60,8 @@ const reachOf = (r: ReachView | undefined) =>
       }
     : {};
 
-/**
- * data/summary.json's content: aggregates only, so its size follows projects and languages.
- * `rowCount`: how many rows a language lists (the plan's, without making the rows).
- */
-export function summaryOf(
-  model: SiteModel,
-  rowCount: (language: LanguageView) => number = (l) => l.translations.length,
-): Summary {
+/** data/summary.json's content: aggregates only, so its size follows projects and languages. */
+export function summaryOf(model: SiteModel): Summary {
   const { counts } = model;
   const figures = (t: Counts) => ({
     percent: measuredPercent(t, model.site) ?? null,
@@ -100,13 +94,13 @@ export function summaryOf(
       components: p.components.length,
       languages: p.languages.length,
       ...figures(p.tally),
-      ...reachOf(projectReach(model.rows, p, model.site)),
+      ...reachOf(projectReach(p, model.site)),
     })),
     languages: model.languages.map((l) => ({
       code: l.code,
       name: l.name,
       page: pageUrl(model.site, l.pageDir),
-      components: rowCount(l),
+      components: l.translations.length,
       ...(l.population === undefined ? {} : { population: l.population }),
       ...figures(l.tally),
     })),

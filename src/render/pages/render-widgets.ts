@@ -6,10 +6,10 @@ import { matrixSvg } from "../../widgets/matrix-svg.js";
 import { ogPng } from "../../widgets/og-image.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { SITE_FILE } from "../../site/site-paths.js";
-import { emptyCounts, type Counts } from "../../model/counts.js";
+import { addCounts, emptyCounts, type Counts } from "../../model/counts.js";
 import { percentBy, type Measure } from "../../model/measure.js";
 import type { SiteOptions } from "../../config/schema.js";
-import type { ComponentView, ProjectView, RowColumns, SiteModel } from "../model/site-model.js";
+import type { ComponentView, ProjectView, SiteModel } from "../model/site-model.js";
 import type { Locale } from "../../i18n/catalogs.js";
 import { widgetWords } from "../model/badge-text.js";
 import { sourceLanguage } from "../model/reach.js";
@@ -46,36 +46,26 @@ export function badgeVariants(site: SiteOptions): { suffix: string; by: Measure 
 }
 
 /** A component's languages as chart items: usable translations with strings. */
-export function componentItems(
-  rows: RowColumns,
-  component: ComponentView,
-  by: Measure,
-): ChartItem[] {
-  const tally = emptyCounts();
-  const items: ChartItem[] = [];
-  for (const i of rows.of(component)) {
-    const counts = rows.tallyInto(i, tally);
-    const percent = counts && percentBy(counts, by);
-    if (percent !== undefined)
-      items.push({ code: rows.languageCode(i), name: rows.languageName(i), percent });
-  }
-  return items;
+export function componentItems(component: ComponentView, by: Measure): ChartItem[] {
+  return component.translations.flatMap((t) => {
+    const percent = t.tally && percentBy(t.tally, by);
+    return percent === undefined ? [] : [{ code: t.language, name: t.languageName, percent }];
+  });
 }
 
 /** A project's languages, each with its percent over the project's counted components. */
-export function projectItems(rows: RowColumns, project: ProjectView, by: Measure): ChartItem[] {
+export function projectItems(project: ProjectView, by: Measure): ChartItem[] {
   const sums = new Map<string, { name: string; counts: Counts }>();
   for (const component of project.components) {
     if (!component.counted) continue;
-    for (const i of rows.of(component)) {
-      if (!rows.hasTally(i)) continue;
-      const code = rows.languageCode(i);
-      let sum = sums.get(code);
+    for (const t of component.translations) {
+      if (!t.tally) continue;
+      let sum = sums.get(t.language);
       if (!sum) {
-        sum = { name: rows.languageName(i), counts: emptyCounts() };
-        sums.set(code, sum);
+        sum = { name: t.languageName, counts: emptyCounts() };
+        sums.set(t.language, sum);
       }
-      rows.addTally(sum.counts, i);
+      addCounts(sum.counts, t.tally);
     }
   }
   return [...sums].flatMap(([code, s]) => {
@@ -88,30 +78,28 @@ export function projectItems(rows: RowColumns, project: ProjectView, by: Measure
  * The widgets of every project and counted component, their words in `locale`
  * (`site.badges.locale`): the site's own, or a variant's (another metric, `badgeVariants`), which
  * has no Open Graph pictures. Each is drawn when written with `model.detail` as it is then (the
- * budget may cut the charts' languages and draw the count badge plain). `rowCount` gives a
- * component's number of languages (the budget's weight of its charts). The files are made as
+ * budget may cut the charts' languages and draw the count badge plain). The files are made as
  * they are asked for, the same each time: 5,000 components have 20,000 of them.
  */
 export function* planWidgets(
   model: SiteModel,
   locale: Locale,
   variant?: ReturnType<typeof badgeVariants>[number],
-  rowCount: (component: ComponentView) => number = (c) => c.translations.length,
 ): Generator<PlannedFile> {
   const kit = widgetKit(model, locale, variant);
   for (const project of model.projects) {
     const counted = project.components.filter((c) => c.counted);
-    const items = kit.itemsOf(project, (p) => projectItems(model.rows, p, kit.by));
+    const items = kit.itemsOf(project, (p) => projectItems(p, kit.by));
     const source = sourceLanguage(project.components);
     yield* kit.charts(project.badgeBase, project.name, items, project.languages.length + 1, source);
-    yield matrixFile(model, kit, project, counted, items);
+    yield matrixFile(kit, project, counted, items);
     if (!variant) yield projectOg(kit, project, counted, items);
     for (const component of counted)
       yield* kit.charts(
         component.badgeBase,
         `${project.name} / ${component.name}`,
-        kit.itemsOf(component, (c) => componentItems(model.rows, c, kit.by)),
-        rowCount(component) + 1,
+        kit.itemsOf(component, (c) => componentItems(c, kit.by)),
+        component.translations.length + 1,
         sourceLanguage([component]),
       );
   }
@@ -218,7 +206,6 @@ function lastItems(f: Locale["format"]) {
 }
 
 function matrixFile(
-  model: SiteModel,
   kit: WidgetKit,
   project: ProjectView,
   counted: ComponentView[],
@@ -232,7 +219,7 @@ function matrixFile(
       matrixSvg({
         title: project.name,
         languages: items(),
-        rows: counted.map((c) => ({ name: c.name, cells: matrixCells(model.rows, c, kit.by) })),
+        rows: counted.map((c) => ({ name: c.name, cells: matrixCells(c, kit.by) })),
         ...kit.chartOptions(),
       }),
   };
@@ -289,17 +276,15 @@ function siteOg(model: SiteModel, kit: WidgetKit): PlannedFile {
 }
 
 /** A component's row of a project's matrix: each language's percent, failure or emptiness. */
-function matrixCells(rows: RowColumns, component: ComponentView, by: Measure) {
-  const tally = emptyCounts();
+function matrixCells(component: ComponentView, by: Measure) {
   return new Map(
-    Array.from(rows.of(component), (i) => {
-      const counts = rows.tallyInto(i, tally);
+    component.translations.map((t) => {
       const cell = {
-        percent: counts && percentBy(counts, by),
-        failed: rows.status(i) !== "ok",
-        empty: counts?.total === 0,
+        percent: t.tally && percentBy(t.tally, by),
+        failed: t.status !== "ok",
+        empty: t.tally?.total === 0,
       };
-      return [rows.languageCode(i), cell];
+      return [t.language, cell];
     }),
   );
 }

@@ -90,48 +90,53 @@ function notFound(eta: Eta, siteModel: SiteModel, locales: SiteLocales, css: str
     file: absolute,
     page: (t) => absolute(translationPath(t.pageDir, pages)),
   };
-  // The folders of 404.html's ways to where an old address's content is now (moved.js), in every
-  // locale's, as JSON in the page.
-  const inEveryLocale = (dirs: string[]) =>
-    JSON.stringify(
-      locales.pages.flatMap((l) =>
-        dirs.map((dir) => (l.folder === "" ? dir : `${l.folder}/${dir}`)),
-      ),
-    ).replace(/</g, "\\u003c");
   // Without translation pages, a translation page's old address leads to its row: the component
   // folders.
   const moved = pages
     ? undefined
-    : inEveryLocale(siteModel.projects.flatMap((p) => p.components.map((c) => c.pageDir)));
-  // A project's badges page that is not there (a site split by project in a run before, at any
-  // size since, or a project without one) leads to the whole page, badges/index.html, whose ids
-  // are its: the badges folders whose folders' addresses do so.
-  const badgesMoved = inEveryLocale(["badges"]);
+    : inEveryLocale(
+        locales,
+        siteModel.projects.flatMap((p) => p.components.map((c) => c.pageDir)),
+      );
   const { title, description } = notFoundText(h, model);
-  // Each locale's overview, for a reader who came for one.
-  const others =
-    locales.pages.length < 2
-      ? undefined
-      : {
-          links: locales.pages.map((l) => ({
-            tag: l.tag,
-            name: l.ownName,
-            dir: l.dir,
-            href: absolute(l.folder === "" ? "index.html" : `${l.folder}/index.html`),
-            current: l === locale,
-          })),
-        };
   return eta.render("@pages/404", {
     model,
     h,
     root,
     moved,
-    badgesMoved,
+    // A project's badges page that is not there (a site split by project in a run before, at any
+    // size since, or a project without one) leads to the whole page, badges/index.html, whose ids
+    // are its: the badges folders whose folders' addresses do so.
+    badgesMoved: inEveryLocale(locales, ["badges"]),
     loc: { tag: locale.tag, dir: locale.dir },
-    locales: others,
+    locales: localeLinks(locales, locale, absolute),
     pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
     description,
     crumbs: [{ text: model.title, href: h.href("index.html") }],
     inlineCss: css,
   });
+}
+
+/**
+ * The folders of 404.html's ways to where an old address's content is now (moved.js), in every
+ * locale's, as JSON in the page.
+ */
+function inEveryLocale(locales: SiteLocales, dirs: string[]): string {
+  const all = locales.pages.flatMap((l) =>
+    dirs.map((dir) => (l.folder === "" ? dir : `${l.folder}/${dir}`)),
+  );
+  return JSON.stringify(all).replace(/</g, "\\u003c");
+}
+
+/** Each locale's overview, for a reader who came for one: none on a site of one locale. */
+function localeLinks(locales: SiteLocales, current: SiteLocale, absolute: (to: string) => string) {
+  if (locales.pages.length < 2) return undefined;
+  const links = locales.pages.map((l) => ({
+    tag: l.tag,
+    name: l.ownName,
+    dir: l.dir,
+    href: absolute(l.folder === "" ? "index.html" : `${l.folder}/index.html`),
+    current: l === current,
+  }));
+  return { links };
 }

@@ -155,11 +155,15 @@ type Shared = Omit<ViewHelpers, "href" | "file" | "page">;
  * percents counted by `by` (site.metric, site.progress).
  */
 export function localeHelpers(locale: Locale, generatedAt: string, by: Measure): Shared {
-  return { ...wordHelpers(locale, generatedAt), ...numberHelpers(locale, by) };
+  return {
+    ...wordHelpers(locale, generatedAt),
+    ...numberHelpers(locale, by),
+    ...orderHelpers(locale, by),
+  };
 }
 
 /** The words, names, times and reasons of a locale's pages. */
-function wordHelpers(locale: Locale, generatedAt: string): WordHelpers {
+function wordHelpers(locale: Locale, generatedAt: string) {
   const { messages, format } = locale;
   const langName = (code: string, weblateName: string) => format.languageName(code, weblateName);
   return {
@@ -206,52 +210,13 @@ function wordHelpers(locale: Locale, generatedAt: string): WordHelpers {
     changeGroups: (v) => changeGroups(v, locale),
     changeName: (item) => changeName(item, locale),
     changeDetail: (detail) => changeDetail(detail, locale),
-  };
+  } satisfies Partial<Shared>;
 }
 
-/** The helpers wordHelpers makes. */
-type WordHelpers = Pick<
-  Shared,
-  | "t"
-  | "html"
-  | "count"
-  | "reachLanguages"
-  | "esc"
-  | "link"
-  | "code"
-  | "seg"
-  | "anchor"
-  | "when"
-  | "time"
-  | "ago"
-  | "reason"
-  | "langName"
-  | "lang"
-  | "safeUrl"
-  | "englishData"
-  | "changeGroups"
-  | "changeName"
-  | "changeDetail"
->;
-
-/** The percents, counts, bars, trends and orders of a locale's pages, counted by `by`. */
-function numberHelpers(locale: Locale, by: Measure): Omit<Shared, keyof WordHelpers> {
+/** The percents, counts, bars and trends of a locale's pages, counted by `by`. */
+function numberHelpers(locale: Locale, by: Measure) {
   const { messages, format } = locale;
   const words = new MeasureWords(locale, by);
-  /** The percent to 4 decimals (what tables.js and the order compare), -0.5 with nothing. */
-  const sortValue = (t: Counts) => {
-    const m = measure(t, by);
-    return m.whole > 0 ? Math.round((m.part * 1e6) / m.whole) / 1e4 : -0.5;
-  };
-  const langName = (code: string, weblateName: string) => format.languageName(code, weblateName);
-  const nameOf = (item: Parameters<Shared["byPercent"]>[0][number]): string =>
-    item.name !== undefined
-      ? item.code !== undefined
-        ? langName(item.code, item.name)
-        : item.name
-      : item.languageName !== undefined && item.language !== undefined
-        ? langName(item.language, item.languageName)
-        : (item.componentName ?? "");
   return {
     pct: (part, total, whenEmpty) => format.percent(part, total, whenEmpty),
     int: (n) => format.int(n),
@@ -283,6 +248,27 @@ function numberHelpers(locale: Locale, by: Measure): Omit<Shared, keyof WordHelp
       return format.percentOf(p >= 10 ? Math.floor(p) : Math.floor(p * 10) / 10);
     },
     trend: (data) => trendView(data, locale, words),
+  } satisfies Partial<Shared>;
+}
+
+/** The orders of a locale's pages and tables, by `by`. */
+function orderHelpers(locale: Locale, by: Measure) {
+  const { format } = locale;
+  /** The percent to 4 decimals (what tables.js and the order compare), -0.5 with nothing. */
+  const sortValue = (t: Counts) => {
+    const m = measure(t, by);
+    return m.whole > 0 ? Math.round((m.part * 1e6) / m.whole) / 1e4 : -0.5;
+  };
+  const langName = (code: string, weblateName: string) => format.languageName(code, weblateName);
+  const nameOf = (item: Parameters<Shared["byPercent"]>[0][number]): string =>
+    item.name !== undefined
+      ? item.code !== undefined
+        ? langName(item.code, item.name)
+        : item.name
+      : item.languageName !== undefined && item.language !== undefined
+        ? langName(item.language, item.languageName)
+        : (item.componentName ?? "");
+  return {
     byPercent: (list) =>
       byProgress(
         list,
@@ -292,7 +278,7 @@ function numberHelpers(locale: Locale, by: Measure): Omit<Shared, keyof WordHelp
       ),
     sortKey: (t) => String(sortValue(t)),
     sortAttr: (t) => (measure(t, by).whole > 0 ? "" : ` data-sort="${sortValue(t)}"`),
-  };
+  } satisfies Partial<Shared>;
 }
 
 /** A path under a locale's folder ("" for the default locale, at the site's root). */

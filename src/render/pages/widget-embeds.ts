@@ -75,14 +75,16 @@ export function widgetEmbeds(
   ];
   if (kind === "project")
     list.push([title("badges.widgetMatrix"), paths.matrix, b.t("widgets.altMatrix", { name })]);
-  return list.map(([title, path, alt]) => {
-    const url = base + encodePath(path);
-    // A name from the server is one line of text in either snippet, never markup.
-    return {
-      title,
-      path,
-      markdown: `[![${markdownText(alt)}](${url})](${page})`,
-      html: `<a href="${page}"><img src="${url}" alt="${htmlAttributeText(alt)}"></a>`,
-    };
-  });
+  return list.map(([title, path, alt]) => snippets(title, path, alt, base, page));
+}
+
+/** A widget's snippets: a name from the server is one line of text in either, never markup. */
+function snippets(title: string, path: string, alt: string, base: string, page: string) {
+  const url = base + encodePath(path);
+  return {
+    title,
+    path,
+    markdown: `[![${markdownText(alt)}](${url})](${page})`,
+    html: `<a href="${page}"><img src="${url}" alt="${htmlAttributeText(alt)}"></a>`,
+  };
 }

@@ -1,8 +1,13 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { failureBadgeText, failureKinds } from "../../src/model/failure.js";
 import { errorForStatus } from "../../src/http/request-error.js";
+import { failureKey } from "../../src/render/model/badge-text.js";
 
-describe("failureBadgeText", () => {
+const english = JSON.parse(readFileSync(new URL("../../locales/en.json", import.meta.url), "utf8"));
+const englishText = (key: string): unknown =>
+  key.split(".").reduce((node, part) => node?.[part], english);
+
+describe("an error badge's words for a failure kind", () => {
   it.each([
     ["not-found", "not found"],
     ["auth", "no access"],
@@ -11,19 +16,20 @@ describe("failureBadgeText", () => {
     ["invalid-response", "invalid"],
     ["too-large", "too large"],
     ["redirect", "redirected"],
+    ["locked", "locked"],
     ["error", "error"],
     // A kind from a newer version, or none, or an inherited name: "error".
     ["gone-fishing", "error"],
     [undefined, "error"],
     ["toString", "error"],
   ])("%j -> %j", (kind, text) => {
-    expect(failureBadgeText(kind)).toBe(text);
+    expect(englishText(failureKey(kind))).toBe(text);
   });
 
-  it("has a text for every kind a request error can have", () => {
+  it("has words for every kind a request error can have", () => {
     for (const status of [404, 401, 429, 500, 400])
-      expect(Object.keys(failureKinds)).toContain(
-        errorForStatus("https://x/", status, undefined).kind,
+      expect(failureKey(errorForStatus("https://x/", status, undefined).kind)).not.toBe(
+        "badge.error",
       );
   });
 });
