@@ -6,8 +6,9 @@
 // - the incremental crawl with that snapshot as --previous, nothing changed;
 // - render the snapshot (site.url set, so every page has its Open Graph tags; site.maxBytes the
 //   default 1 GB): wall, CPU, peak RSS, the site's bytes and files, by kind;
+// - every badge address the written site promises, checked to be a file (bench/badge-addresses.ts);
 // - Hugo 0.111's bare variant (bench/hugo-site.ts) on the same translations, when installed.
-// Prints a table with the sizes side by side.
+// Prints a table with the sizes side by side, then each figure against its target.
 // npm run bench:scale -- --translations 1000000 [--baseline 100000] [--dir /tmp] [--latency 10]
 //   [--concurrency 8] [--hugo bare|same-page|none] [--cli dist/cli.js] [--patterns instance|projects]
 //   [--warm 1|0] [--max-bytes 1000000000[,2000000000...]] [--only crawl] [--deadline 600]
@@ -27,6 +28,7 @@ import { syntheticRecords } from "../src/demo/synthetic-data.js";
 import { writeHugoSiteFrom } from "./hugo-site.js";
 import { option, stringOption } from "./measure.js";
 import { siteBytes, type SiteBytes } from "./site-bytes.js";
+import { checkBadgeAddresses, type BadgeCheck } from "./badge-addresses.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const translations = option("translations", 100_000);
@@ -92,6 +94,7 @@ interface SizeFigures {
   incremental: Measured & { requests: number };
   render?: Measured;
   site: SiteBytes;
+  badges?: BadgeCheck;
   hugo?: Measured & { site: SiteBytes };
 }
 
@@ -147,6 +150,7 @@ async function measureSize(total: number): Promise<SizeFigures> {
     const out = join(dir, "out");
     let render: Measured | undefined;
     let site: SiteBytes = { files: 0, bytes: 0, diskBytes: 0, kinds: new Map() };
+    let badges: BadgeCheck | undefined;
     for (const maxBytes of crawlOnly ? [] : budgets) {
       await writeFile(
         config,
@@ -172,7 +176,12 @@ async function measureSize(total: number): Promise<SizeFigures> {
             : "not written"),
       );
       if (render.stderr.trim()) console.log(render.stderr.replace(/^/gm, "    "));
-      if (fits) break;
+      if (!fits) continue;
+      badges = await checkBadgeAddresses(out);
+      console.log(
+        `  badge addresses: ${badges.checked} checked, ${badges.missingCount} without a file${badges.missing.length ? ` (${badges.missing.join(", ")})` : ""}`,
+      );
+      break;
     }
     if (!render && !crawlOnly) throw new Error("no --max-bytes given");
     let hugo: SizeFigures["hugo"];
@@ -191,7 +200,7 @@ async function measureSize(total: number): Promise<SizeFigures> {
         `  hugo (${hugoVariant}): wall ${hugo.wall.toFixed(1)} s, CPU ${hugo.cpu.toFixed(1)} s, peak RSS ${hugo.rssMb} MB; ${hugo.site.files} files`,
       );
     }
-    return { translations: total, projects, crawl: full, incremental, render, site, hugo };
+    return { translations: total, projects, crawl: full, incremental, render, site, badges, hugo };
   } finally {
     await server.stop();
     // Deleting a million files takes minutes on a busy disk: in the background.
@@ -257,6 +266,35 @@ for (const line of [
   ),
 ])
   console.log(line);
+// The targets at 1,000,000 translations (docs/large-instances.md), each figure against its own.
+console.log(
+  `\n| target (at 1,000,000) | ${figures.map((f) => f.translations.toLocaleString("en-US")).join(" | ")} |`,
+);
+console.log(`|---|${figures.map(() => "---").join("|")}|`);
+const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
+const targets: [string, (f: SizeFigures) => [number | undefined, number, string]][] = [
+  [
+    "crawl requests <= N/1000 + projects",
+    (f) => [f.crawl.requests, f.translations / 1000 + f.projects, ""],
+  ],
+  ["crawl peak RSS < 1,500 MB", (f) => [f.crawl.rssMb, 1500, " MB"]],
+  ["incremental requests <= projects + 1", (f) => [f.incremental.requests, f.projects + 1, ""]],
+  ["incremental wall < 60 s", (f) => [f.incremental.wall, 60, " s"]],
+  ["render peak RSS < 1,500 MB", (f) => [f.render?.rssMb, 1500, " MB"]],
+  ["render wall < 600 s", (f) => [f.render?.wall, 600, " s"]],
+  ["site < 1 GB", (f) => [f.site.files ? f.site.bytes / 1e6 : undefined, 1000, " MB"]],
+  ["badge addresses without a file: 0", (f) => [f.badges?.missingCount, 0, ""]],
+];
+for (const [label, figure] of targets)
+  console.log(
+    row(label, (f) => {
+      const [value, bound, unit] = figure(f);
+      if (value === undefined) return "not measured";
+      const ok = label.includes("<=") || bound === 0 ? value <= bound : value < bound;
+      const shown = Number.isInteger(value) ? value.toLocaleString("en-US") : value.toFixed(1);
+      return `${shown}${unit} (${verdict(ok)})`;
+    }),
+  );
 console.log("\nbytes per translation by kind of file:");
 const kinds = [...new Set(figures.flatMap((f) => [...f.site.kinds.keys()]))];
 console.log(`| kind | ${figures.map((f) => f.translations.toLocaleString("en-US")).join(" | ")} |`);

@@ -1,8 +1,8 @@
-import { constants } from "node:fs";
-import { copyFile, mkdir, open, stat, writeFile } from "node:fs/promises";
+import { closeSync, constants, copyFileSync, mkdirSync, openSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { messageOf } from "../model/errors.js";
 import { errorCode } from "../model/json.js";
+import { writeAll } from "./write-all.js";
 
 /**
  * A file to write: its content whole (text or bytes) or in pieces, or a copy of another file.
@@ -24,51 +24,84 @@ export class WriteError extends Error {
   }
 }
 
-/** Writes in flight at once: enough to keep the disk busy while the next file is rendered. */
-const CONCURRENCY = 8;
+/**
+ * Files written between two turns of the event loop: often enough that a stop is heard while
+ * pages are made, rarely enough that the turns cost nothing.
+ */
+const TURN = 64;
 /** Text of a file made in pieces is gathered up to this many UTF-16 units before it is written. */
 const PIECE = 1 << 16;
 
-/** Writes one file's content, whole or piece by piece; returns its bytes. */
-async function writeOne(
-  target: string,
+// A file's text is encoded into this buffer, used again for the next file: no buffer per file.
+const scratch = Buffer.allocUnsafe(1 << 20);
+
+/** `text` as UTF-8 bytes, valid until the next call. */
+function encoded(text: string): Uint8Array {
+  // At most 3 bytes per UTF-16 unit; a text larger than the buffer gets its own.
+  if (text.length * 3 > scratch.length) return Buffer.from(text);
+  return scratch.subarray(0, scratch.write(text));
+}
+
+/** Writes one file's content, whole or piece by piece, into `fd`; returns its bytes. */
+function writeContent(
+  fd: number,
   content: ReturnType<Extract<FileToWrite, { render: unknown }>["render"]>,
-): Promise<number> {
-  if (typeof content === "string" || content instanceof Uint8Array) {
-    const bytes = typeof content === "string" ? Buffer.from(content) : content;
-    await writeFile(target, bytes);
-    return bytes.byteLength;
-  }
-  const handle = await open(target, "w");
+): number {
   let bytes = 0;
-  let text = "";
-  const flush = async (part: string | Uint8Array) => {
-    const buffer = typeof part === "string" ? Buffer.from(part) : part;
-    await handle.write(buffer);
+  const put = (part: string | Uint8Array) => {
+    const buffer = typeof part === "string" ? encoded(part) : part;
+    writeAll(fd, buffer);
     bytes += buffer.byteLength;
   };
-  try {
-    for (const part of content) {
-      if (typeof part === "string") {
-        text += part;
-        if (text.length < PIECE) continue;
-      }
-      if (text) await flush(text);
-      text = "";
-      if (typeof part !== "string") await flush(part);
-    }
-    if (text) await flush(text);
-  } finally {
-    await handle.close();
+  if (typeof content === "string" || content instanceof Uint8Array) {
+    put(content);
+    return bytes;
   }
+  let text = "";
+  for (const part of content) {
+    if (typeof part === "string") {
+      text += part;
+      if (text.length < PIECE) continue;
+    }
+    if (text) put(text);
+    text = "";
+    if (typeof part !== "string") put(part);
+  }
+  if (text) put(text);
   return bytes;
 }
 
+/** Writes one file under `root` (its folder made once, `made`); returns its bytes. */
+function writeOne(root: string, file: FileToWrite, made: Set<string>): number {
+  const target = join(root, file.path);
+  try {
+    const dir = dirname(target);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    if ("copyFrom" in file) {
+      copyFileSync(file.copyFrom, target, constants.COPYFILE_FICLONE);
+      return statSync(target).size;
+    }
+    const fd = openSync(target, "w");
+    try {
+      return writeContent(fd, file.render());
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    const code = errorCode(error);
+    throw new WriteError(target, code, `${code ?? messageOf(error)}: ${target}`);
+  }
+}
+
 /**
- * Writes the files under `root`, each rendered as its turn comes, with a few writes in flight.
- * A stopped run (the signal) writes no more; the first failed write stops the run with a
- * WriteError naming the file. Returns the number of files and the sum of their sizes (what GitHub
- * Pages counts).
+ * Writes the files under `root`, each rendered as its turn comes. The writes are synchronous: a
+ * file goes to the page cache as soon as it is made, so no file's text waits in memory for a
+ * write in flight. A stopped run (the signal) writes no more; the first failed write stops the run
+ * with a WriteError naming the file. Returns the number of files and the sum of their sizes (what
+ * GitHub Pages counts).
  */
 export async function writeFiles(
   root: string,
@@ -76,40 +109,17 @@ export async function writeFiles(
   options: { signal?: AbortSignal } = {},
 ): Promise<{ files: number; bytes: number }> {
   const made = new Set<string>();
-  const pending = new Set<Promise<void>>();
-  let failure: WriteError | undefined;
   let count = 0;
   let bytes = 0;
-  const write = async (file: FileToWrite): Promise<void> => {
-    const target = join(root, file.path);
-    try {
-      const dir = dirname(target);
-      if (!made.has(dir)) {
-        await mkdir(dir, { recursive: true });
-        made.add(dir);
-      }
-      let written: number;
-      if ("copyFrom" in file) {
-        await copyFile(file.copyFrom, target, constants.COPYFILE_FICLONE);
-        written = (await stat(target)).size;
-      } else written = await writeOne(target, file.render());
-      bytes += written;
-    } catch (error) {
-      const code = errorCode(error);
-      failure ??= new WriteError(target, code, `${code ?? messageOf(error)}: ${target}`);
-    }
-  };
   for (const file of files) {
-    if (failure) break;
-    options.signal?.throwIfAborted();
+    if (count % TURN === 0) {
+      // A turn of the event loop, so that a stop is heard while pages are made.
+      await new Promise((resolve) => setImmediate(resolve));
+      options.signal?.throwIfAborted();
+    }
     count += 1;
-    const task = write(file).finally(() => pending.delete(task));
-    pending.add(task);
-    // Waiting here also lets the event loop turn, so that a stop is heard while pages are made.
-    if (pending.size >= CONCURRENCY) await Promise.race(pending);
+    bytes += writeOne(root, file, made);
   }
-  await Promise.all(pending);
-  if (failure) throw failure;
   options.signal?.throwIfAborted();
   return { files: count, bytes };
 }

@@ -73,17 +73,7 @@ export function planSiteFiles(
       return triple !== undefined && tracked(triple);
     };
   const fixed = planFixedFiles(plan, source, site, history, locales, removed);
-  // The translations' own files cannot collide with each other (site-claims.ts keeps any that
-  // would off the site) but are checked against the rest.
-  const taken = new Set<string>();
-  for (const f of fixed.files()) {
-    if (taken.has(f.path)) throw duplicateOutput(f.path);
-    taken.add(f.path);
-  }
-  // The files the site has at its detail (the exports' form depends on it).
-  function* present(): Generator<PlannedFile> {
-    for (const f of fixed.files()) if (hasExport(f.path, model.detail)) yield f;
-  }
+  const taken = fixedPaths(fixed);
   const check = (file: PlannedFile) => {
     if (taken.has(file.path)) throw duplicateOutput(file.path);
     return file;
@@ -96,7 +86,7 @@ export function planSiteFiles(
       if (history) model.history = buildHistoryView(model, history);
     },
     *files() {
-      yield* present();
+      yield* presentFiles(fixed, model);
       if (!model.detail.translationPages) {
         // The badges alone: the rows have them, the snapshot is not read again.
         for (const badged of plan.translationBadges())
@@ -108,31 +98,51 @@ export function planSiteFiles(
         for (const file of measuredBadgeFiles(fixed.badges, model, page.t)) yield check(file);
       }
     },
-    costs(quick = false) {
-      const costs = measureFiles(
-        function* () {
-          for (const file of present())
-            if (!LARGE_EXPORTS.has(file.path))
-              yield { file, kind: file.kind ?? "other pages and assets", weight: file.weight ?? 1 };
-        },
-        quick ? QUICK_SAMPLE_FILES : SAMPLE_FILES,
-      );
-      for (const file of fixed.data)
-        if (LARGE_EXPORTS.has(file.path) && hasExport(file.path, model.detail))
-          costs.push({
-            kind: file.kind ?? "exports",
-            files: 1,
-            bytes: fileBytes(file),
-            exact: true,
-          });
-      return [...costs, ...translationCosts(plan, fixed, quick)];
-    },
+    costs: (quick = false) => siteCosts(plan, fixed, quick),
   };
+}
+
+type ModelPlan = ReturnType<typeof planSiteModel>;
+type FixedFiles = ReturnType<typeof planFixedFiles>;
+
+/**
+ * The fixed files' paths, checked to be distinct. The translations' own files cannot collide with
+ * each other (site-claims.ts keeps any that would off the site) but are checked against these.
+ */
+function fixedPaths(fixed: FixedFiles): Set<string> {
+  const taken = new Set<string>();
+  for (const f of fixed.files()) {
+    if (taken.has(f.path)) throw duplicateOutput(f.path);
+    taken.add(f.path);
+  }
+  return taken;
+}
+
+/** The fixed files the site has at its detail (the exports' form depends on it). */
+function* presentFiles(fixed: FixedFiles, model: SiteModel): Generator<PlannedFile> {
+  for (const f of fixed.files()) if (hasExport(f.path, model.detail)) yield f;
+}
+
+/** What each kind of file costs at the detail set: the fixed files, then the translations'. */
+function siteCosts(plan: ModelPlan, fixed: FixedFiles, quick: boolean): KindCost[] {
+  const { model } = plan;
+  const costs = measureFiles(
+    function* () {
+      for (const file of presentFiles(fixed, model))
+        if (!LARGE_EXPORTS.has(file.path))
+          yield { file, kind: file.kind ?? "other pages and assets", weight: file.weight ?? 1 };
+    },
+    quick ? QUICK_SAMPLE_FILES : SAMPLE_FILES,
+  );
+  for (const file of fixed.data)
+    if (LARGE_EXPORTS.has(file.path) && hasExport(file.path, model.detail))
+      costs.push({ kind: file.kind ?? "exports", files: 1, bytes: fileBytes(file), exact: true });
+  return [...costs, ...translationCosts(plan, fixed, quick)];
 }
 
 /** Every file but the translations', planned once; their content made as they are asked for. */
 function planFixedFiles(
-  plan: ReturnType<typeof planSiteModel>,
+  plan: ModelPlan,
   source: SnapshotSource,
   site: SiteOptions,
   history: History | undefined,
@@ -141,11 +151,9 @@ function planFixedFiles(
 ) {
   const { model } = plan;
   model.counts.removed = removed.inRun ?? 0;
-  // Trends, feeds and data/history.json, when the run carries a history (build --previous).
-  const historyFiles = (history ? planHistoryFiles(model, history, locales) : []).map((f) => ({
-    ...f,
-    kind: f.path.startsWith("data/") ? "data" : "feeds",
-  }));
+  // Trends, feeds and data/history.json, when the run carries a history (build --previous):
+  // planned first, as they set the model's history and feeds the pages show.
+  const historyFiles = history ? planHistoryFiles(model, history, locales) : [];
   const eta = loadTemplates();
   // The pages once per locale (site.locales); badges, widgets and data once.
   const pages = locales.pages.map((locale) => planPages(model, locale, locales, eta));
@@ -159,13 +167,7 @@ function planFixedFiles(
     ...pages.flatMap((p) => p.files),
     ...planSiteAssets(model, locales, eta, templatesDir),
   ];
-  const data: PlannedFile[] = [
-    ...planExports(model).map((f) => ({ ...f, kind: exportKind(f.path) })),
-    { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
-    ...historyFiles,
-    // What was removed lately keeps its URLs, saying so (checked against the site's claims).
-    ...(history ? planRemoved(model, history, pages, locales, plan.claimElsewhere, removed) : []),
-  ];
+  const data = planDataFiles(plan, source, historyFiles, { history, locales, removed, pages });
   // Every file is claimed: the claims' memory is not kept to the end.
   plan.endClaims();
   return {
@@ -185,12 +187,31 @@ function planFixedFiles(
   };
 }
 
+/** The exports, the snapshot, the history's files and what was removed lately. */
+function planDataFiles(
+  plan: ModelPlan,
+  source: SnapshotSource,
+  historyFiles: PlannedFile[],
+  removal: {
+    history: History | undefined;
+    locales: SiteLocales;
+    removed: RemovedOptions;
+    pages: ReturnType<typeof planPages>[];
+  },
+): PlannedFile[] {
+  const { model } = plan;
+  const { history, locales, removed, pages } = removal;
+  return [
+    ...planExports(model).map((f) => ({ ...f, kind: exportKind(f.path) })),
+    { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
+    ...historyFiles.map((f) => ({ ...f, kind: f.path.startsWith("data/") ? "data" : "feeds" })),
+    // What was removed lately keeps its URLs, saying so (checked against the site's claims).
+    ...(history ? planRemoved(model, history, pages, locales, plan.claimElsewhere, removed) : []),
+  ];
+}
+
 /** What the translations' badges and pages cost at the detail set. */
-function translationCosts(
-  plan: ReturnType<typeof planSiteModel>,
-  fixed: ReturnType<typeof planFixedFiles>,
-  quick: boolean,
-): KindCost[] {
+function translationCosts(plan: ModelPlan, fixed: FixedFiles, quick: boolean): KindCost[] {
   let translations = 0;
   let badgeBytes = 0;
   for (const [badge, uses] of plan.badgeUses()) {

@@ -14,20 +14,27 @@ export class NotTheLayout extends Error {}
 export function* readLines(file: string): Generator<string> {
   const fd = openSync(file, "r");
   try {
-    const block = Buffer.allocUnsafe(1 << 20);
-    let rest: Buffer = Buffer.alloc(0);
-    for (let n = readSync(fd, block, 0, block.length, null); n > 0; ) {
-      const data = Buffer.concat([rest, block.subarray(0, n)]);
+    // One buffer for the whole file: the unfinished line moved to its start, the next block read
+    // after it (grown only for a line longer than a block). A buffer a block would outlive many
+    // young-generation collections while its lines are used, and wait for a full one.
+    let data = Buffer.allocUnsafe(1 << 20);
+    let rest = 0;
+    for (;;) {
+      if (rest === data.length) data = Buffer.concat([data, Buffer.allocUnsafe(data.length)]);
+      const n = readSync(fd, data, rest, data.length - rest, null);
+      if (n === 0) break;
+      const filled = rest + n;
+      const view = data.subarray(0, filled);
       let start = 0;
-      for (let nl = data.indexOf(10); nl !== -1; nl = data.indexOf(10, start)) {
+      for (let nl = view.indexOf(10); nl !== -1; nl = view.indexOf(10, start)) {
         const end = nl > start && data[nl - 1] === 13 ? nl - 1 : nl;
         yield data.toString("utf8", start, end);
         start = nl + 1;
       }
-      rest = Buffer.from(data.subarray(start));
-      n = readSync(fd, block, 0, block.length, null);
+      data.copy(data, 0, start, filled);
+      rest = filled - start;
     }
-    if (rest.length) yield rest.toString("utf8");
+    if (rest) yield data.toString("utf8", 0, rest);
   } finally {
     closeSync(fd);
   }

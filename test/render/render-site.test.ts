@@ -11,7 +11,7 @@ import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { main } from "../../src/cli/main.js";
 import { planSite, renderSite, siteFiles } from "../../src/render/render-site.js";
 import { openSnapshot } from "../../src/snapshot/read-snapshot.js";
-import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
+import { writeSnapshot } from "../../src/snapshot/snapshot-writer.js";
 import { formatTimestamp } from "../../src/render/model/translation-view.js";
 import { formatInteger } from "../../src/render/pages/view-helpers.js";
 import { toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
