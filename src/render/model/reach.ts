@@ -82,7 +82,7 @@ export function reachOf(
   };
 }
 
-/** A project's reach: its languages over its counted components, but the one they are written in. */
+/** A project's reach: its languages over its counted components, but the one they are in. */
 export function projectReach(project: ProjectView, site: SiteOptions): ReachView | undefined {
   return reachOf(
     projectRows(project, site),
