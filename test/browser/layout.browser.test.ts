@@ -52,6 +52,9 @@ const HISTORY_PAGES = [
   "/languages/de/",
   "/languages/",
   "/tinygrep/man-pages/fr/",
+  // A failed translation: its error message spans the row (a long line, once cut off at 1280).
+  "/harbor-docs/glossary/",
+  "/languages/pt_BR/",
 ];
 /**
  * The demo with names a table squeezed on a phone broke at their hyphen ("component-" / "2"), and
@@ -207,7 +210,11 @@ if (missing && requireTools) {
       root = await tempDir("l10n-layout-");
       await renderFixtureSite(join(root, "demo"), "demo", { locales: ["en", "ar", "ja"] });
       await renderFixtureSite(join(root, "hyphenated"), "hyphenated");
-      await buildStatesSite(join(root, "history"), { runs: MINUTES_APART });
+      // A language page with a failed row: a glossary in Brazilian Portuguese the server never had.
+      await buildStatesSite(join(root, "history"), {
+        runs: MINUTES_APART,
+        also: ["harbor-docs/glossary/pt_BR"],
+      });
       await buildDemoSite(join(root, "one-run"));
       [browser, demo, history, hyphenated, oneRun] = await Promise.all([
         launchChromium(),
