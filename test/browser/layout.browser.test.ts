@@ -121,9 +121,9 @@ function layoutProblems(wide: boolean): string[] {
         problems.push(`cell "${text(cell)}" outside its box`);
     }
   }
-  // No word of a name or a heading broken across lines (a CJK heading, with no spaces, is one
-  // word): its text's rectangles all on one line.
-  const names = document.querySelectorAll("h1, h2, h3, nav li, th, caption");
+  // No word of a name, a heading or a table's code broken across lines (a CJK heading, with no
+  // spaces, is one word): its text's rectangles all on one line.
+  const names = document.querySelectorAll("h1, h2, h3, nav li, th, caption, td code");
   for (const el of Array.from(names)) {
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
