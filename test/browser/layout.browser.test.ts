@@ -52,6 +52,9 @@ const HISTORY_PAGES = [
   "/languages/de/",
   "/languages/",
   "/tinygrep/man-pages/fr/",
+  // A failed translation: its error message spans the row (a long line, once cut off at 1280).
+  "/harbor-docs/glossary/",
+  "/languages/pt_BR/",
 ];
 /**
  * The demo with names a table squeezed on a phone broke at their hyphen ("component-" / "2"), and
@@ -65,7 +68,11 @@ const HYPHENATED_PAGES = [
   "/orbit-notes/application/pt_BR/",
   "/languages/de/",
   "/languages/",
+  // The reach sentence names the project ("project-" / "orbit-notes" broke at 390).
+  "/ar/orbit-notes/",
 ];
+/** Names and an author of 150 characters without a space: Translate stays in view at 1280. */
+const LONG_NAMES_PAGES = ["/orbit-notes/application/", "/languages/de/"];
 /** The pages with a trend, on the demo as `npm start` builds it: one run, one point. */
 const ONE_RUN_PAGES = [
   "/",
@@ -116,22 +123,27 @@ function layoutProblems(wide: boolean): string[] {
         problems.push(`cell "${text(cell)}" outside its box`);
     }
   }
-  // No word of a name or a heading broken across lines (a CJK heading, with no spaces, is one
-  // word): its text's rectangles all on one line.
-  const names = document.querySelectorAll("h1, h2, h3, nav li, th, caption");
-  for (const el of Array.from(names)) {
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement?.closest(".vh")) continue;
-      for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
-        const range = document.createRange();
-        range.setStart(node, word.index);
-        range.setEnd(node, word.index + word[0].length);
-        const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.bottom)));
-        if (tops.size > 1) problems.push(`"${word[0]}" broken across ${tops.size} lines`);
+  // No word of a name, a heading or a table's code broken across lines (a CJK heading, with no
+  // spaces, is one word): its text's rectangles on one line. In the reach sentence, which runs on
+  // in any script, the words with a hyphen: the project's name ("project-" / "orbit-notes").
+  const checks = [
+    ["h1, h2, h3, nav li, th, caption, td code", /\S+/g],
+    [".reach p", /\S*\w-\w\S*/g],
+  ] as const;
+  for (const [selector, words] of checks)
+    for (const el of Array.from(document.querySelectorAll(selector))) {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement?.closest(".vh")) continue;
+        for (const word of (node.textContent ?? "").matchAll(words)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.bottom)));
+          if (tops.size > 1) problems.push(`"${word[0]}" broken across ${tops.size} lines`);
+        }
       }
     }
-  }
   for (const svg of Array.from(document.querySelectorAll<SVGSVGElement>("svg.trend"))) {
     const box = svg.getBoundingClientRect();
     const drawn: DOMRect[] = [];
@@ -202,19 +214,26 @@ if (missing && requireTools) {
     let history: Awaited<ReturnType<typeof serveSite>>;
     let hyphenated: Awaited<ReturnType<typeof serveSite>>;
     let oneRun: Awaited<ReturnType<typeof serveSite>>;
+    let longNames: Awaited<ReturnType<typeof serveSite>>;
     let root: string;
     beforeAll(async () => {
       root = await tempDir("l10n-layout-");
       await renderFixtureSite(join(root, "demo"), "demo", { locales: ["en", "ar", "ja"] });
-      await renderFixtureSite(join(root, "hyphenated"), "hyphenated");
-      await buildStatesSite(join(root, "history"), { runs: MINUTES_APART });
+      await renderFixtureSite(join(root, "hyphenated"), "hyphenated", { locales: ["en", "ar"] });
+      await renderFixtureSite(join(root, "long-names"), "long-names");
+      // A language page with a failed row: a glossary in Brazilian Portuguese the server never had.
+      await buildStatesSite(join(root, "history"), {
+        runs: MINUTES_APART,
+        also: ["harbor-docs/glossary/pt_BR"],
+      });
       await buildDemoSite(join(root, "one-run"));
-      [browser, demo, history, hyphenated, oneRun] = await Promise.all([
+      [browser, demo, history, hyphenated, oneRun, longNames] = await Promise.all([
         launchChromium(),
         serveSite(join(root, "demo")),
         serveSite(join(root, "history")),
         serveSite(join(root, "hyphenated")),
         serveSite(join(root, "one-run")),
+        serveSite(join(root, "long-names")),
       ]);
     }, 180_000);
     afterAll(async () => {
@@ -223,6 +242,7 @@ if (missing && requireTools) {
       await history?.close();
       await hyphenated?.close();
       await oneRun?.close();
+      await longNames?.close();
     });
 
     for (const width of [390, 1280])
@@ -255,6 +275,43 @@ if (missing && requireTools) {
             await context.close();
           }
         }, 240_000);
+
+    it("keeps a table's every cell and Translate in view at 1280 beside names of 150 characters", async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      try {
+        for (const path of LONG_NAMES_PAGES) {
+          await page.goto(longNames.origin + path);
+          const found = await page.evaluate(() => {
+            const problems: string[] = [];
+            const width = document.documentElement.clientWidth;
+            for (const table of Array.from(document.querySelectorAll("table.sortable"))) {
+              const box = table.parentElement!;
+              if (box.scrollWidth > box.clientWidth + 0.5)
+                problems.push(`table scrolls sideways (${box.scrollWidth} in ${box.clientWidth})`);
+              for (const row of Array.from(table.querySelectorAll("tbody tr")))
+                for (const cell of Array.from(row.children)) {
+                  const r = cell.getBoundingClientRect();
+                  if (
+                    r.left < -0.5 ||
+                    r.right > width + 0.5 ||
+                    cell.scrollWidth > cell.clientWidth + 1
+                  )
+                    problems.push(`cell "${cell.textContent?.trim().slice(0, 30)}" out of view`);
+                }
+            }
+            return problems;
+          });
+          expect(found, path).toEqual([]);
+        }
+        // The component page's Translate links, the call to action, are there to be in view.
+        await page.goto(`${longNames.origin}/orbit-notes/application/`);
+        expect(
+          await page.locator("table.translations a", { hasText: "Translate" }).count(),
+        ).toBeGreaterThan(0);
+      } finally {
+        await page.close();
+      }
+    }, 120_000);
 
     it("draws a single run's one point on every page with a trend, and says it is the only run", async () => {
       const page = await browser.newPage({ viewport: { width: 390, height: 900 } });

@@ -25,12 +25,12 @@ export interface StatesRun {
 
 /**
  * Builds the states site into `out` (a new folder; its config beside it, `<out>.json`), in `locales`
- * (default: English only), its runs at `runs` (default: STATES_RUNS, a day apart); returns the three
- * runs' exit codes and lines.
+ * (default: English only), its runs at `runs` (default: STATES_RUNS, a day apart), tracking `also`
+ * besides (translations the server may not have); returns the three runs' exit codes and lines.
  */
 export async function buildStatesSite(
   out: string,
-  options: { locales?: string[]; runs?: readonly [string, string, string] } = {},
+  options: { locales?: string[]; runs?: readonly [string, string, string]; also?: string[] } = {},
 ): Promise<StatesRun[]> {
   const at = options.runs ?? STATES_RUNS;
   // The stand-in itself, not the tests' helpers (vitest's hooks): `npm run screenshots` runs this.
@@ -42,7 +42,12 @@ export async function buildStatesSite(
       config,
       JSON.stringify({
         baseUrl: server.baseUrl,
-        translations: ["orbit-notes/*/*", "tinygrep/*/*", "harbor-docs/glossary/eo"],
+        translations: [
+          "orbit-notes/*/*",
+          "tinygrep/*/*",
+          "harbor-docs/glossary/eo",
+          ...(options.also ?? []),
+        ],
         site: {
           title: "Translation status",
           ...(options.locales ? { locales: options.locales } : {}),
