@@ -45,12 +45,16 @@ function trendSummary(data: TrendData, locale: Locale, words: MeasureWords): str
   if (points.length === 1 && first.at < end) return m.t("history.unchanged", { ...shared, note });
   if (points.length === 1)
     return m.t("history.oneRun", { ...shared, note, percent: f.percent(now.translated, totalNow) });
+  // Runs on one day: "From Nov 20, 2026, 6:00 AM UTC to Nov 20, 2026, 6:12 AM UTC", not one day twice.
+  const time = (at: number) => f.dateTime(new Date(at * 60_000).toISOString());
+  const when = f.day(first.at) === f.day(end) ? time : (at: number) => f.day(at);
   return m.t("history.trendSummary", {
     ...shared,
-    end: f.day(end),
+    start: when(first.at),
+    end: when(end),
     translatedBefore: first.translated,
     totalBefore: first.total,
-    changes: m.t("history.changes", { count: points.length }),
+    runs: m.t("history.runs", { count: points.length }),
     note,
   });
 }
