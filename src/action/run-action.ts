@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { main } from "../cli/main.js";
 import { messageOf } from "../model/errors.js";
 import { isJson, type Json } from "../model/json.js";
+import { partialWords, type RunTally } from "../model/tally.js";
 import { counted } from "../text/plural.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { inActionTerms, readInputs } from "./action-inputs.js";
@@ -70,7 +71,10 @@ export async function runAction(io: ActionIo): Promise<number> {
   if (code > 1) log.annotate("error", reason || `l10n-snapshot build exited with ${code}`);
   else {
     for (const line of log.errors) io.stderr.write(`l10n-snapshot: ${line}\n`);
-    if (code === 1) log.annotate("warning", `${failedAndInvalid(summary)}; the site shows them`);
+    if (code === 1) {
+      const partial = partialWords(tallyOf(summary)) || "some translations were not fetched";
+      log.annotate("warning", `${partial}; the site shows them`);
+    }
   }
   await tellRunner(io, log, summary, code, out);
   if (code > 1) return code;
@@ -117,18 +121,19 @@ async function checkStep(
   return checked;
 }
 
-/** "2 translations failed and 1 was invalid", from the build's counts. */
-function failedAndInvalid(summary: BuildSummary | undefined): string {
-  const failed = summary?.failed ?? 0;
-  const invalid = summary?.invalid ?? 0;
-  const were = invalid === 1 ? "was" : "were";
-  const parts = [
-    ...(failed > 0 ? [`${counted(failed, "translation")} failed`] : []),
-    ...(invalid > 0
-      ? [`${failed > 0 ? invalid : counted(invalid, "translation")} ${were} invalid`]
-      : []),
-  ];
-  return parts.join(" and ") || "some translations failed or were invalid";
+/** The run's tally (model/tally.ts) as `build --json` gave it (commands/json-summary.ts). */
+function tallyOf(summary: BuildSummary | undefined): RunTally {
+  const n = (v: number | undefined) => v ?? 0;
+  return {
+    tracked: n(summary?.translations),
+    ok: n(summary?.ok),
+    warnings: n(summary?.warnings),
+    invalid: n(summary?.invalid),
+    failed: n(summary?.failed),
+    stale: n(summary?.stale),
+    removed: n(summary?.removed),
+    failedLists: n(summary?.failedLists),
+  };
 }
 
 /** The build's summary: the last line of what it printed, when that is a JSON object. */

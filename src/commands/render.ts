@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { loadConfig } from "../config/load-config.js";
 import { crawlOptionsSchema, historyOptionsSchema, siteOptionsSchema } from "../config/schema.js";
+import { tallyExitCode } from "../model/tally.js";
 import { ExitCode, type ExitCodeValue } from "../model/errors.js";
 import type { Io } from "../model/io.js";
 import { recoverOutDirAtStart } from "../output/out-dir.js";
@@ -61,7 +62,7 @@ export async function renderCommand({ flags, rest }: CommandArgs, io: Io): Promi
     say(tallyLine(written.tally));
     say(writtenLine(out, written));
     say(historyLine(written.history));
-    return ExitCode.ok;
+    return tallyExitCode(written.tally);
   }
   const written = await renderSnapshotFile(file, out, site, io.signal);
   tellBudget(written, io);

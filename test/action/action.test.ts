@@ -210,6 +210,10 @@ describe("action.yml", () => {
       stale: "13",
       removed: "0",
     });
+    // Its warning names what the tally holds, not failures the run did not have.
+    expect(second.stdout).toContain(
+      "::warning title=l10n-snapshot::13 translations stale and 1 list failed; the site shows them\n",
+    );
     // One translation is removed from the server: counted once, in the run that saw it go.
     server.clearFaults();
     server.setRecords(

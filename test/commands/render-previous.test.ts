@@ -86,5 +86,19 @@ describe("render --previous of a compressed snapshot", () => {
       await readFile(snapshot),
     );
     expect(await readdir(scratch)).toEqual([]);
+
+    // A snapshot whose component list failed: render --previous exits by the run's figures, as
+    // build does (the list's translations carried stale from the previous site).
+    const failing = "/api/components/project0/component1/translations/";
+    server.addFault(failing, ...Array.from({ length: 10 }, () => ({ status: 500 })));
+    const third = captureIo();
+    const built = ["build", "--config", config, "--previous", join(dir, "one"), "--quiet"];
+    expect(await main([...built, "--out", join(dir, "four")], { ...third, now: at("13") })).toBe(1);
+    server.clearFaults();
+    const again = captureIo();
+    const stale = [...args.slice(0, 2), join(dir, "four", "data", "snapshot.json.gz")];
+    const rest = [...args.slice(3, 6), join(dir, "five"), "--previous", join(dir, "one")];
+    expect(await main([...stale, ...rest], { ...again, now: at("13") }), again.err()).toBe(1);
+    expect(again.out()).toMatch(/stale 3, failed 0, invalid 0; removed 0/);
   });
 });

@@ -112,9 +112,16 @@ const CASES: Case[] = [
     code: 1,
   },
   {
-    name: "everything answers again",
-    set: (job, all) => job.server.setRecords(all),
-    expected: { tracked: 47, ok: 47, stale: 0, failed: 0, removed: 0 },
+    name: "everything answers again, one record with more fuzzy strings than strings (a warning)",
+    set: (job, all) =>
+      job.server.setRecords(
+        all.map((r) =>
+          has(r, '/translations/tinygrep/cli/de/"')
+            ? { ...r, fuzzy: (r as { total: number }).total + 1 }
+            : r,
+        ),
+      ),
+    expected: { tracked: 47, ok: 47, warnings: 1, stale: 0, failed: 0, removed: 0 },
     unreadable: 0,
     code: 0,
   },
@@ -211,6 +218,7 @@ async function fromOverview(out: string): Promise<Figures> {
   return {
     tracked: number(/across ([\d,]+) tracked/.exec(summary)?.[1] ?? "x"),
     ok: count("ok"),
+    warnings: count("warnings"),
     stale: count("stale"),
     failed: count("failed"),
     invalid: count("invalid"),
@@ -270,6 +278,7 @@ async function fromProjectsCsv(out: string): Promise<Figures> {
   return {
     tracked: sum("translations"),
     ok: sum("ok"),
+    warnings: sum("warnings"),
     stale: sum("stale"),
     failed: sum("failed"),
     invalid: sum("invalid"),

@@ -67,21 +67,22 @@ describe("a component and a project removed on the server", () => {
     const page = parseHtml(await readFile(join(out, "index.html"), "utf8"));
     const section = page.querySelector("section.changes");
     expect(section?.querySelectorAll("h3").map((h) => h.text)).toEqual(["Removed from the server"]);
-    const lines = (section?.querySelectorAll("li") ?? []).map((li) => li.text);
-    expect(lines).toEqual([
+    const lines = [
       `${NAMES.other}: whole project, 3 translations`,
       `${NAMES.gone} (Orbit & <b>Co</b>): whole component, 3 translations`,
       "Language fr, Kept one (Orbit & <b>Co</b>): one translation",
-    ]);
+    ];
+    // HTML and XML have no place for ESC: the pages and the feed write a space.
+    const inHtml = (t: string) => t.replaceAll("\u001b", " ");
+    const shown = (section?.querySelectorAll("li") ?? []).map((li) => li.text);
+    expect(shown).toEqual(lines.map(inHtml));
 
     const feed = new XMLParser().parse(await readFile(join(out, "feed.xml"), "utf8"));
     const latest = [feed.feed.entry].flat()[0];
     expect(latest.title).toContain("7 translations removed");
     const html = parseHtml(String(latest.content));
     expect(html.querySelectorAll("h3").map((h) => h.text)).toEqual(["Removed from the server"]);
-    // XML 1.0 has no place for ESC: the feed drops it.
-    const noEsc = (t: string) => t.replaceAll("\u001b", "");
-    expect(html.querySelectorAll("li").map((li) => li.text)).toEqual(lines.map(noEsc));
+    expect(html.querySelectorAll("li").map((li) => li.text)).toEqual(lines.map(inHtml));
 
     // The CLI: one line each, the names sanitized for the terminal (no escape reaches it).
     const said = run.out.split("\n").filter((l) => l.startsWith("removed from the server"));
@@ -96,12 +97,23 @@ describe("a component and a project removed on the server", () => {
     );
     expect(run.out).toContain("history: 7 translations removed since the last run");
 
+    // The pages kept for what went say its names, as the history kept them, not its slugs.
+    const title = async (path: string) =>
+      parseHtml(await readFile(join(out, path), "utf8")).querySelector("h1")?.text;
+    expect(await title("proj/gone/cs/index.html")).toBe(
+      inHtml(`${NAMES.proj} / ${NAMES.gone} / Language cs removed`),
+    );
+    expect(await title("proj/gone/index.html")).toBe(
+      inHtml(`${NAMES.proj} / ${NAMES.gone} removed`),
+    );
+    expect(await title("other/index.html")).toBe(inHtml(`${NAMES.other} removed`));
+
     // A later run's feed keeps the names in the removal's entry: the history holds them.
     server.setRecords(records(server.baseUrl, [["proj", "keep"]]));
     expect((await build("2026-11-23T06:00:00.000Z")).code).toBe(0);
     const later = new XMLParser().parse(await readFile(join(out, "feed.xml"), "utf8"));
     const removal = [later.feed.entry].flat().find((e) => e.updated === "2026-11-22T06:00:00.000Z");
     const kept = parseHtml(String(removal.content)).querySelectorAll("li");
-    expect(kept.map((li) => li.text)).toEqual(lines.map(noEsc));
+    expect(kept.map((li) => li.text)).toEqual(lines.map(inHtml));
   });
 });

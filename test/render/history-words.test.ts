@@ -5,7 +5,7 @@ import { trendView } from "../../src/render/model/history-words.js";
 import { MeasureWords } from "../../src/render/model/measure-words.js";
 
 // The trend chart's caption: its span in days, or in days and times when the runs fall on one day,
-// and the runs it records (its points), not "changes".
+// and the points it records (a run that changed nothing adds none), not "changes".
 
 const minute = (iso: string) => Date.parse(iso) / 60_000;
 const [en] = loadLocales(["en"]);
@@ -17,15 +17,15 @@ function caption(...at: string[]): string {
 }
 
 describe("the trend caption", () => {
-  it("gives the times of runs on one day, and counts them as runs", () => {
+  it("gives the times of runs on one day, and counts their points", () => {
     const text = caption("2026-11-20T06:00:00Z", "2026-11-20T06:05:00Z", "2026-11-20T06:12:00Z");
     expect(text).toMatch(/^From Nov 20, 2026, 6:00\sAM UTC to Nov 20, 2026, 6:12\sAM UTC: /);
-    expect(text).toContain("(3 runs recorded)");
+    expect(text).toContain("(3 points recorded)");
   });
 
   it("gives the days of runs on different days", () => {
     const text = caption("2026-11-18T06:00:00Z", "2026-11-20T06:00:00Z");
     expect(text).toMatch(/^From Nov 18, 2026 to Nov 20, 2026: /);
-    expect(text).toContain("(2 runs recorded)");
+    expect(text).toContain("(2 points recorded)");
   });
 });

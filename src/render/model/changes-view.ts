@@ -22,6 +22,8 @@ export interface TrendData {
   /** What the points count: the site's measure, or strings translated where points lack it. */
   used: Measure;
   deltas: Delta[];
+  /** The minute of the run before the last, if there was one. */
+  previous?: number;
 }
 
 /** What changed for an item of the changes, in numbers: each locale says it in its words. */

@@ -84,7 +84,6 @@ function trendSummer(
   history: History,
   lastRun: string,
 ): (translations: Iterable<TranslationRow>) => TrendData {
-  const end = toMinute(lastRun);
   const previous = history.previousRun ? toMinute(history.previousRun) : undefined;
   return (translations) => {
     function* series() {
@@ -94,7 +93,10 @@ function trendSummer(
       }
     }
     const { points, used } = sumTrend(series(), model.site);
-    const now = at(points, end);
+    // The last run's points may sit a minute past its time (a rerun in the minute of the run
+    // before, history/merge-run.ts): the last point is the group as the last run left it.
+    const now = points.at(-1);
+    const end = Math.max(toMinute(lastRun), now?.at ?? 0);
     const delta = (days: number | undefined, minute: number | undefined): Delta => {
       const then = minute === undefined ? undefined : at(points, minute);
       const span = days === undefined ? {} : { days };
@@ -107,7 +109,7 @@ function trendSummer(
       };
     };
     const deltas = [delta(undefined, previous), delta(7, end - 7 * DAY), delta(30, end - 30 * DAY)];
-    return { points, end, used, deltas };
+    return { points, end, used, deltas, ...(previous === undefined ? {} : { previous }) };
   };
 }
 

@@ -42,7 +42,9 @@ function trendSummary(data: TrendData, locale: Locale, words: MeasureWords): str
   const [done, total] = [words.done(used), words.total(used)];
   const shared = { start: f.day(first.at), done, total, translatedNow, totalNow };
   const note = words.note(used);
-  if (points.length === 1 && first.at < end) return m.t("history.unchanged", { ...shared, note });
+  // A second run in the first one's minute that changed nothing here is no first run.
+  const unchanged = first.at < end || data.previous !== undefined;
+  if (points.length === 1 && unchanged) return m.t("history.unchanged", { ...shared, note });
   if (points.length === 1)
     return m.t("history.oneRun", { ...shared, note, percent: f.percent(now.translated, totalNow) });
   // Runs on one day: from its first run's time to its last's, not "From Nov 20 to Nov 20".
@@ -54,7 +56,7 @@ function trendSummary(data: TrendData, locale: Locale, words: MeasureWords): str
     end: when(end),
     translatedBefore: first.translated,
     totalBefore: first.total,
-    runs: m.t("history.runs", { count: points.length }),
+    points: m.t("history.recordedPoints", { count: points.length }),
     note,
   });
 }

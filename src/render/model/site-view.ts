@@ -46,6 +46,8 @@ export interface TranslationRow {
   notStarted?: true;
   /** Part of a glossary component (Weblate's `is_glossary`). */
   glossary: boolean;
+  /** Fetched in this run, valid, with a warning (counted in the tally's `warnings`). */
+  warned?: true;
   lastChange: string;
   lastAuthor: string;
   links: { translate?: string };

@@ -46,6 +46,9 @@ export class RowMaker {
       badge: this.badge(parts.badge),
       pageDir: folder,
       badgeBase: folder && `badges/${folder}`,
+      ...(parts.warnings.length > 0 && parts.status === "ok" && !parts.stale
+        ? { warned: true as const }
+        : {}),
     };
     for (const key of SHARED) {
       const text = row[key];

@@ -138,6 +138,7 @@ const PROJECT_COLUMNS = [
   "languages",
   "translations",
   "ok",
+  "warnings",
   "stale",
   "failed",
   "invalid",
@@ -161,8 +162,13 @@ function* projectsCsv(model: SiteModel): Generator<string> {
   yield CSV_BOM + csvRecord(PROJECT_COLUMNS);
   for (const p of model.projects) {
     const states = { ok: 0, stale: 0, failed: 0, invalid: 0 };
+    let warnings = 0;
     for (const c of p.components)
-      for (const t of c.translations) if (!t.notStarted) states[t.stale ? "stale" : t.status] += 1;
+      for (const t of c.translations) {
+        if (t.notStarted) continue;
+        states[t.stale ? "stale" : t.status] += 1;
+        if (t.warned) warnings += 1;
+      }
     const y = p.tally;
     yield csvRecord([
       p.project,
@@ -171,6 +177,7 @@ function* projectsCsv(model: SiteModel): Generator<string> {
       p.languages.length,
       states.ok + states.stale + states.failed + states.invalid,
       states.ok,
+      warnings,
       states.stale,
       states.failed,
       states.invalid,

@@ -124,6 +124,8 @@ function readme(model: SiteModel, p: ProjectView): string {
 /** A removed project as its README says it: when, why, until when its files are kept. */
 export interface RemovedProject {
   project: string;
+  /** Its name as the history kept it, its slug where none was known. */
+  name: string;
   at: string;
   until: string;
   why: "server" | "config" | "unknown";
@@ -145,7 +147,7 @@ export function removedReadme(model: SiteModel, r: RemovedProject, badgeAlt: str
   const folder = projectDir(r.project, model.site);
   const badge = siteBase(model.site) + encodePath(`badges/${folder}.svg`);
   return `${[
-    `# ${m.markdown("removed.title", { name: markdownText(r.project) })}`,
+    `# ${m.markdown("removed.title", { name: markdownText(r.name) })}`,
     "",
     m.markdown("removed.project", { time: markdownText(f.dateTime(r.at)), why }),
     "",

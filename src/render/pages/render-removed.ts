@@ -20,6 +20,7 @@ import { localModel, type PlannedPages } from "./render-pages.js";
 import type { SiteLocales } from "../../i18n/site-locales.js";
 import { widgetWords } from "../model/badge-text.js";
 import { underLocale } from "./view-helpers.js";
+import { recordedNames } from "../model/changes-view.js";
 import { widgetPaths } from "./render-widgets.js";
 import { projectLanguageBadgeBase, removedReadme } from "./render-readme.js";
 
@@ -46,7 +47,12 @@ export interface RemovedOptions {
 export interface RemovedView {
   key: string;
   triple: Triple;
-  /** What was removed, in slugs: "orbit-notes / website / de". */
+  /**
+   * What was removed, by the names the history kept (Changes.names), slugs where none was ever
+   * known: "Orbit Notes / Website / German".
+   */
+  names: { project: string; component: string; language: string };
+  /** The names joined: "Orbit Notes / Website / German". */
   label: string;
   /** When the first run that no longer found it ran (ISO). */
   at: string;
@@ -65,14 +71,22 @@ export function recentlyRemoved(
   if (!history.lastRun) return [];
   const cutoff = toMinute(history.lastRun) - options.keepRemovedDays * 1440;
   const out: RemovedView[] = [];
+  const named = recordedNames(history.runs.flatMap((run) => run.changes.names ?? []));
   for (const [key, minute] of [...history.gone].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (minute < cutoff || model.findRow(key)) continue;
     const triple = parseTripleString(key).triple;
     if (!triple || triple.component === WILDCARD || triple.language === WILDCARD) continue;
+    const { project, component, language } = triple;
+    const names = {
+      project: named("project", project) ?? project,
+      component: named("component", `${project}/${component}`) ?? componentLabel(component),
+      language: named("language", language) ?? language,
+    };
     out.push({
       key,
       triple,
-      label: [triple.project, componentLabel(triple.component), triple.language].join(" / "),
+      names,
+      label: [names.project, names.component, names.language].join(" / "),
       at: fromMinute(minute).toISOString(),
       until: fromMinute(minute + options.keepRemovedDays * 1440).toISOString(),
       why: !options.tracked ? "unknown" : options.tracked(triple) ? "server" : "config",
@@ -121,13 +135,13 @@ export function planRemoved(
     ) {
       kit.badges(projectLanguageBadgeBase(project, language));
       if (!liveLanguages.has(language) && first(JSON.stringify(["language", language])))
-        kit.page(`languages/${fileSegment(language)}`, "language", r, language);
+        kit.page(`languages/${fileSegment(language)}`, "language", r, r.names.language);
     }
     if (
       !live?.components.some((c) => c.component === component) &&
       first(JSON.stringify(["component", project, component]))
     ) {
-      const name = `${project} / ${componentLabel(component)}`;
+      const name = `${r.names.project} / ${r.names.component}`;
       kit.page(componentPath, "component", r, name, `badges/${componentPath}`);
       kit.badges(`badges/${componentPath}`);
       kit.widgets(`badges/${componentPath}`, name, false, r.at);
@@ -148,14 +162,15 @@ function addRemovedProject(
 ): void {
   const { project } = r.triple;
   const projectDir = projectDirOf(project, model.site);
-  kit.page(projectDir, "project", r, project, `badges/${projectDir}`);
-  kit.page(projectBadgesDir(projectDir), "project", r, project, `badges/${projectDir}`);
+  const name = r.names.project;
+  kit.page(projectDir, "project", r, name, `badges/${projectDir}`);
+  kit.page(projectBadgesDir(projectDir), "project", r, name, `badges/${projectDir}`);
   kit.files.push({
     path: `${projectBadgesDir(projectDir)}/README.md`,
-    render: () => removedReadme(model, { ...r, project }, kit.badgeAlt),
+    render: () => removedReadme(model, { ...r, project, name }, kit.badgeAlt),
   });
   kit.badges(`badges/${projectDir}`);
-  kit.widgets(`badges/${projectDir}`, project, true, r.at);
+  kit.widgets(`badges/${projectDir}`, name, true, r.at);
   for (const locale of locales.pages) {
     const at = (path: string) => underLocale(locale.folder, path);
     const local = () => localModel(model, locale);
@@ -166,7 +181,7 @@ function addRemovedProject(
         atomFeed(local(), history, {
           path: feed,
           pagePath: at(`${projectDir}/index.html`),
-          title: locale.messages.t("site.pageTitle", { page: project, site: local().title }),
+          title: locale.messages.t("site.pageTitle", { page: name, site: local().title }),
           project,
           locale,
           id: locale.folder,
@@ -196,7 +211,7 @@ function removedKit(
       ? { href: `${project.pageDir}/index.html`, text: project.name, ours: true }
       : {
           href: `${model.baseUrl}/projects/${encodeURIComponent(r.triple.project)}/`,
-          text: r.triple.project,
+          text: r.names.project,
           ours: false,
         };
     for (const locale of pages)
