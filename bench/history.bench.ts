@@ -14,7 +14,8 @@ if (process.argv.includes("--translations")) {
 import { syntheticRecords, syntheticTriples } from "../src/demo/synthetic-data.js";
 import { siteOptionsSchema } from "../src/config/schema.js";
 import { emptyHistory, type Counts, type History } from "../src/history/history.js";
-import { historyFiles, readHistory } from "../src/history/history-parts.js";
+import { historyFiles } from "../src/history/history-parts.js";
+import { readHistory } from "../test/helpers/read-history.js";
 import { countsOf, mergeRun, type RunEntry } from "../src/history/merge-run.js";
 import { mergeHistory } from "../src/history/run-history.js";
 import { planSite } from "../src/render/render-site.js";

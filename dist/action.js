@@ -28,8 +28,8 @@ var __commonJS = (cb, mod) => function __require2() {
   }
 };
 var __export = (target, all) => {
-  for (var name2 in all)
-    __defProp(target, name2, { get: all[name2], enumerable: true });
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -47,6 +47,66 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,
   mod
 ));
+
+// src/model/counts.ts
+function emptyCounts(fill = 0) {
+  return {
+    total: fill,
+    translated: fill,
+    fuzzy: fill,
+    failingChecks: fill,
+    suggestions: fill,
+    comments: fill,
+    totalWords: fill,
+    translatedWords: fill,
+    fuzzyWords: fill,
+    failingChecksWords: fill,
+    totalChars: fill,
+    translatedChars: fill,
+    fuzzyChars: fill,
+    approved: fill,
+    approvedWords: fill,
+    approvedChars: fill
+  };
+}
+function addCounts(into, counts) {
+  if (!counts) return into;
+  into.total += counts.total;
+  into.translated += counts.translated;
+  into.fuzzy += counts.fuzzy;
+  into.failingChecks += counts.failingChecks;
+  into.suggestions += counts.suggestions;
+  into.comments += counts.comments;
+  into.totalWords += counts.totalWords;
+  into.translatedWords += counts.translatedWords;
+  into.fuzzyWords += counts.fuzzyWords;
+  into.failingChecksWords += counts.failingChecksWords;
+  into.totalChars += counts.totalChars;
+  into.translatedChars += counts.translatedChars;
+  into.fuzzyChars += counts.fuzzyChars;
+  into.approved += counts.approved;
+  into.approvedWords += counts.approvedWords;
+  into.approvedChars += counts.approvedChars;
+  return into;
+}
+function percentOf(counts) {
+  return counts.total > 0 ? counts.translated * 100 / counts.total : void 0;
+}
+function progressKey(counts) {
+  if (!counts) return -1;
+  return percentOf(counts) ?? -0.5;
+}
+function byProgress(items, progress, name, compare = compareText) {
+  return [...items].map((item) => ({ item, key: progress(item), name: name(item) })).sort((a, b) => b.key - a.key || compare(a.name, b.name)).map((x) => x.item);
+}
+function compareText(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+var init_counts = __esm({
+  "src/model/counts.ts"() {
+    "use strict";
+  }
+});
 
 // src/model/must.ts
 function must(value, what = "a value") {
@@ -111,10 +171,10 @@ function parseTripleString(value) {
     ["component", component === WILDCARD ? void 0 : componentPathProblem(component)],
     ["language", language === WILDCARD ? void 0 : segmentProblem(language)]
   ];
-  for (const [name2, problem2] of checks) {
+  for (const [name, problem2] of checks) {
     if (problem2)
       return {
-        problem: `the ${name2} in ${JSON.stringify(value)} ${problem2}; expected Weblate slugs joined by "/"`
+        problem: `the ${name} in ${JSON.stringify(value)} ${problem2}; expected Weblate slugs joined by "/"`
       };
   }
   return { triple: { project, component, language } };
@@ -130,19 +190,17 @@ function tripleLabel(t) {
   return [t.project, componentLabel(t.component), t.language].map(shortName).join("/");
 }
 function compareTriples(a, b) {
-  return cmp(a.project, b.project) || cmp(a.component, b.component) || cmp(a.language, b.language);
-}
-function cmp(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return compareText(a.project, b.project) || compareText(a.component, b.component) || compareText(a.language, b.language);
 }
 var CATEGORY_SEPARATOR, WILDCARD, shortName;
 var init_triple = __esm({
   "src/config/triple.ts"() {
     "use strict";
+    init_counts();
     init_must();
     CATEGORY_SEPARATOR = "%2F";
     WILDCARD = "*";
-    shortName = (name2) => name2.length > 100 ? `${name2.slice(0, 60)}...(${name2.length} characters)` : name2;
+    shortName = (name) => name.length > 100 ? `${name.slice(0, 60)}...(${name.length} characters)` : name;
   }
 });
 
@@ -181,6 +239,68 @@ var init_sanitize = __esm({
   }
 });
 
+// src/model/errors.ts
+function asError(error62) {
+  return error62 instanceof Error ? error62 : new Error(messageOf(error62));
+}
+function messageOf(error62) {
+  if (error62 instanceof Error) return error62.message;
+  return String(error62);
+}
+function stoppedAfterPublishing(signal) {
+  const reason2 = signal.reason;
+  return reason2 instanceof Stopped ? new Stopped(reason2.by, reason2.exitCode, true) : new Stopped("a signal", ExitCode.interrupted, true);
+}
+var ExitCode, UserError, UsageError, ConfigError, OutputError, Stopped;
+var init_errors = __esm({
+  "src/model/errors.ts"() {
+    "use strict";
+    ExitCode = {
+      ok: 0,
+      partial: 1,
+      usage: 2,
+      unusable: 3,
+      hangup: 129,
+      interrupted: 130,
+      terminated: 143
+    };
+    UserError = class extends Error {
+      constructor(message, exitCode, options) {
+        super(message, options);
+        this.exitCode = exitCode;
+        this.name = new.target.name;
+      }
+      exitCode;
+    };
+    UsageError = class extends UserError {
+      constructor(message) {
+        super(message, ExitCode.usage);
+      }
+    };
+    ConfigError = class extends UserError {
+      constructor(message, options) {
+        super(message, ExitCode.usage, options);
+      }
+    };
+    OutputError = class extends UserError {
+      constructor(message, options) {
+        super(message, ExitCode.unusable, options);
+      }
+    };
+    Stopped = class extends UserError {
+      constructor(by, exitCode, published = false) {
+        const what = by === "EPIPE" ? "stdout was closed (EPIPE); stopped" : `stopped by ${by}`;
+        const then = published ? "the new site was already in place" : "nothing was published, and its temporary files were removed";
+        super(`${what}; ${then}`, exitCode);
+        this.by = by;
+        this.published = published;
+      }
+      by;
+      published;
+    };
+  }
+});
+
 // src/model/tally.ts
 function emptyTally() {
   return {
@@ -207,10 +327,14 @@ function tallyEntry(tally, e) {
   tally[state] += 1;
   if (state === "ok" && e.warnings.length > 0) tally.warnings += 1;
 }
+function tallyExitCode(t) {
+  return t.stale + t.failed + t.invalid + t.failedLists > 0 ? ExitCode.partial : ExitCode.ok;
+}
 var isListEntry;
 var init_tally = __esm({
   "src/model/tally.ts"() {
     "use strict";
+    init_errors();
     isListEntry = (e) => e.project === "*" || e.component === "*" || e.language === "*";
   }
 });
@@ -288,74 +412,12 @@ var init_json_summary = __esm({
   }
 });
 
-// src/model/errors.ts
-function asError(error62) {
-  return error62 instanceof Error ? error62 : new Error(messageOf(error62));
-}
-function messageOf(error62) {
-  if (error62 instanceof Error) return error62.message;
-  return String(error62);
-}
-function stoppedAfterPublishing(signal) {
-  const reason2 = signal.reason;
-  return reason2 instanceof Stopped ? new Stopped(reason2.by, reason2.exitCode, true) : new Stopped("a signal", ExitCode.interrupted, true);
-}
-var ExitCode, UserError, UsageError, ConfigError, OutputError, Stopped;
-var init_errors = __esm({
-  "src/model/errors.ts"() {
-    "use strict";
-    ExitCode = {
-      ok: 0,
-      partial: 1,
-      usage: 2,
-      unusable: 3,
-      hangup: 129,
-      interrupted: 130,
-      terminated: 143
-    };
-    UserError = class extends Error {
-      constructor(message, exitCode, options) {
-        super(message, options);
-        this.exitCode = exitCode;
-        this.name = new.target.name;
-      }
-      exitCode;
-    };
-    UsageError = class extends UserError {
-      constructor(message) {
-        super(message, ExitCode.usage);
-      }
-    };
-    ConfigError = class extends UserError {
-      constructor(message, options) {
-        super(message, ExitCode.usage, options);
-      }
-    };
-    OutputError = class extends UserError {
-      constructor(message, options) {
-        super(message, ExitCode.unusable, options);
-      }
-    };
-    Stopped = class extends UserError {
-      constructor(by, exitCode, published = false) {
-        const what = by === "EPIPE" ? "stdout was closed (EPIPE); stopped" : `stopped by ${by}`;
-        const then = published ? "the new site was already in place" : "nothing was published, and its temporary files were removed";
-        super(`${what}; ${then}`, exitCode);
-        this.by = by;
-        this.published = published;
-      }
-      by;
-      published;
-    };
-  }
-});
-
 // src/model/json.ts
 function isJson(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-function field(value, name2) {
-  return typeof value === "object" && value !== null && name2 in value ? Reflect.get(value, name2) : void 0;
+function field(value, name) {
+  return typeof value === "object" && value !== null && name in value ? Reflect.get(value, name) : void 0;
 }
 function errorCode(error62) {
   return str(field(error62, "code"));
@@ -389,15 +451,15 @@ function closestNames(word, candidates, max = 3) {
   const folded = fold(word);
   const limit = Math.min(3, Math.max(1, Math.floor(word.length / 3)));
   const scored = [];
-  for (const name2 of new Set(candidates)) {
-    if (name2 === word) continue;
-    if (fold(name2) === folded) {
-      scored.push({ name: name2, score: 0 });
+  for (const name of new Set(candidates)) {
+    if (name === word) continue;
+    if (fold(name) === folded) {
+      scored.push({ name, score: 0 });
       continue;
     }
-    if (Math.abs(name2.length - word.length) > limit) continue;
-    const distance = editDistance(word.toLowerCase(), name2.toLowerCase(), limit);
-    if (distance <= limit) scored.push({ name: name2, score: distance });
+    if (Math.abs(name.length - word.length) > limit) continue;
+    const distance = editDistance(word.toLowerCase(), name.toLowerCase(), limit);
+    if (distance <= limit) scored.push({ name, score: distance });
   }
   return scored.sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, max).map((s) => s.name);
 }
@@ -407,8 +469,8 @@ function didYouMean(names) {
   const last2 = quoted2.pop();
   return `did you mean ${quoted2.length > 0 ? `${quoted2.join(", ")} or ${last2}` : last2}?`;
 }
-function fold(name2) {
-  return name2.toLowerCase().replace(/-/g, "_");
+function fold(name) {
+  return name.toLowerCase().replace(/-/g, "_");
 }
 function editDistance(a, b, limit) {
   const at3 = (row, k) => row[k] ?? 0;
@@ -451,10 +513,10 @@ var init_plural = __esm({
 function createScanner(text, ignoreTrivia = false) {
   const len = text.length;
   let pos = 0, value = "", tokenOffset = 0, token = 16, lineNumber = 0, lineStartOffset = 0, tokenLineStartOffset = 0, prevTokenLineStartOffset = 0, scanError = 0;
-  function scanHexDigits(count5, exact) {
+  function scanHexDigits(count4, exact) {
     let digits = 0;
     let value2 = 0;
-    while (digits < count5 || !exact) {
+    while (digits < count4 || !exact) {
       let ch = text.charCodeAt(pos);
       if (ch >= 48 && ch <= 57) {
         value2 = value2 * 16 + ch - 48;
@@ -468,7 +530,7 @@ function createScanner(text, ignoreTrivia = false) {
       pos++;
       digits++;
     }
-    if (digits < count5) {
+    if (digits < count4) {
       value2 = -1;
     }
     return value2;
@@ -937,8 +999,8 @@ function parse(text, errors = [], options = ParseOptions.DEFAULT) {
       currentParent = object2;
       currentProperty = null;
     },
-    onObjectProperty: (name2) => {
-      currentProperty = name2;
+    onObjectProperty: (name) => {
+      currentProperty = name;
     },
     onObjectEnd: () => {
       currentParent = previousParents.pop();
@@ -977,9 +1039,9 @@ function parseTree(text, errors = [], options = ParseOptions.DEFAULT) {
     onObjectBegin: (offset) => {
       currentParent = onValue({ type: "object", offset, length: -1, parent: currentParent, children: [] });
     },
-    onObjectProperty: (name2, offset, length) => {
+    onObjectProperty: (name, offset, length) => {
       currentParent = onValue({ type: "property", offset, length: -1, parent: currentParent, children: [] });
-      currentParent.children.push({ type: "string", value: name2, offset, length, parent: currentParent });
+      currentParent.children.push({ type: "string", value: name, offset, length, parent: currentParent });
     },
     onObjectEnd: (offset, length) => {
       ensurePropertyComplete(offset + length);
@@ -1482,9 +1544,9 @@ function parseCatalog(text, file2) {
 function walk(r, node2, path2) {
   const seen = /* @__PURE__ */ new Set();
   for (const property of node2.children ?? []) {
-    const [name2, value] = property.children ?? [];
-    if (!name2 || !value) continue;
-    const own2 = String(name2.value);
+    const [name, value] = property.children ?? [];
+    if (!name || !value) continue;
+    const own2 = String(name.value);
     const at3 = property.offset + r.shift;
     const full = path2 ? `${path2}.${own2}` : own2;
     if (hasUnsafeCharacter(own2)) {
@@ -1587,9 +1649,9 @@ function categoryIsOneNumber(locale, category) {
   let exact = exactCache.get(key);
   if (exact === void 0) {
     const rules = new Intl.PluralRules(locale);
-    let count5 = 0;
-    for (let n2 = 0; n2 <= 1e3 && count5 < 2; n2++) if (rules.select(n2) === category) count5++;
-    exact = count5 === 1;
+    let count4 = 0;
+    for (let n2 = 0; n2 <= 1e3 && count4 < 2; n2++) if (rules.select(n2) === category) count4++;
+    exact = count4 === 1;
     exactCache.set(key, exact);
   }
   return exact;
@@ -1692,14 +1754,14 @@ function checkForms(target, m, forms, wanted, locale, needed) {
   }
   return problems;
 }
-function comparePlaceholders(catalog, m, text, wanted, optional2, name2) {
+function comparePlaceholders(catalog, m, text, wanted, optional2, name) {
   const have = new Set(placeholders(text.text));
   const out = [];
   const missing = [...wanted].filter((p) => !have.has(p) && !optional2.includes(p));
   const unknown2 = [...have].filter((p) => !wanted.has(p));
   if (missing.length > 0)
     out.push(
-      at(catalog, m, text, `${name2} lacks the placeholder ${list(missing)} of the English message`)
+      at(catalog, m, text, `${name} lacks the placeholder ${list(missing)} of the English message`)
     );
   if (unknown2.length > 0)
     out.push(
@@ -1707,7 +1769,7 @@ function comparePlaceholders(catalog, m, text, wanted, optional2, name2) {
         catalog,
         m,
         text,
-        `${name2} has the placeholder ${list(unknown2)}, which the English message does not have (it has ${list(wanted) || "none"})`
+        `${name} has the placeholder ${list(unknown2)}, which the English message does not have (it has ${list(wanted) || "none"})`
       )
     );
   return out;
@@ -1934,26 +1996,26 @@ var init_locale_format = __esm({
       languageName(code, weblateName) {
         if (this.locale === "en" || code.includes("@")) return weblateName;
         const key = `${code}\0${weblateName}`;
-        let name2 = this.nameCache.get(key);
-        if (name2 === void 0) {
+        let name = this.nameCache.get(key);
+        if (name === void 0) {
           try {
-            name2 = this.names.of(code.replace(/_/g, "-")) ?? weblateName;
+            name = this.names.of(code.replace(/_/g, "-")) ?? weblateName;
           } catch {
-            name2 = weblateName;
+            name = weblateName;
           }
           if (this.nameCache.size > 1e4) this.nameCache.clear();
-          this.nameCache.set(key, name2);
+          this.nameCache.set(key, name);
         }
-        return name2;
+        return name;
       }
       /** A locale's name in itself, capitalised as a menu item: "Deutsch", "\u0627\u0644\u0639\u0631\u0628\u064a\u0629", "\u65e5\u672c\u8a9e". */
       static ownName(tag) {
-        let name2 = tag;
+        let name = tag;
         try {
-          name2 = new Intl.DisplayNames([tag], { type: "language", fallback: "code" }).of(tag) ?? tag;
+          name = new Intl.DisplayNames([tag], { type: "language", fallback: "code" }).of(tag) ?? tag;
         } catch {
         }
-        return name2.charAt(0).toLocaleUpperCase(tag) + name2.slice(1);
+        return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
       }
     };
   }
@@ -2081,16 +2143,16 @@ var init_messages = __esm({
         const m = this.lookup(key);
         let pieces = m.text;
         if (m.forms) {
-          const count5 = params?.count;
-          if (typeof count5 !== "number") throw new Error(`message ${key}: plural, but no number count`);
-          pieces = m.forms[this.rules.select(count5)] ?? m.forms.other;
+          const count4 = params?.count;
+          if (typeof count4 !== "number") throw new Error(`message ${key}: plural, but no number count`);
+          pieces = m.forms[this.rules.select(count4)] ?? m.forms.other;
         }
         if (!pieces) throw new Error(`message ${key}: no text`);
         let out = literal2(pieces[0] ?? "");
         for (let i = 1; i < pieces.length; i += 2) {
-          const name2 = pieces[i] ?? "";
-          const value = params?.[name2];
-          if (value === void 0) throw new Error(`message ${key}: no value for {{${name2}}}`);
+          const name = pieces[i] ?? "";
+          const value = params?.[name];
+          if (value === void 0) throw new Error(`message ${key}: no value for {{${name}}}`);
           out += typeof value === "number" ? this.number(value) : value;
           out += literal2(pieces[i + 1] ?? "");
         }
@@ -2140,7 +2202,7 @@ function catalogFiles(dir) {
   const files = /* @__PURE__ */ new Map();
   let names;
   try {
-    names = readdirSync(dir).filter((name2) => name2.endsWith(".json"));
+    names = readdirSync(dir).filter((name) => name.endsWith(".json"));
   } catch (error62) {
     const code = errorCode(error62);
     const why = FOLDER_ERRORS[code ?? ""] ?? code ?? "unreadable";
@@ -2148,9 +2210,9 @@ function catalogFiles(dir) {
       `--catalog ${dir}: cannot read the folder (${why}); give a folder of <locale>.json files`
     );
   }
-  for (const name2 of names.sort()) {
-    const tag = canonicalTag(name2.slice(0, -".json".length));
-    if (tag) files.set(tag, join(dir, name2));
+  for (const name of names.sort()) {
+    const tag = canonicalTag(name.slice(0, -".json".length));
+    if (tag) files.set(tag, join(dir, name));
   }
   return files;
 }
@@ -2214,14 +2276,14 @@ function loadLocales(tags, catalogDir) {
       );
     }
     const notes = [];
-    for (const link2 of chain)
-      for (const p of checkCatalog(base, link2.catalog, link2.tag)) (p.fatal ? fatal : notes).push(p);
+    for (const link of chain)
+      for (const p of checkCatalog(base, link.catalog, link.tag)) (p.fatal ? fatal : notes).push(p);
     const format2 = new LocaleFormat(tag);
     locales.push({
       tag,
       dir: format2.dir,
       ownName: LocaleFormat.ownName(tag),
-      messages: new Messages(tag, [...chain.map((link2) => link2.catalog), base]),
+      messages: new Messages(tag, [...chain.map((link) => link.catalog), base]),
       format: format2,
       notes
     });
@@ -2313,13 +2375,13 @@ function shardOf(flags) {
   if (value === void 0) return void 0;
   const match = /^(\d+)\/(\d+)$/.exec(value);
   const index = Number(match?.[1]);
-  const count5 = Number(match?.[2]);
-  if (!match || count5 < 1 || index < 1 || index > count5) {
+  const count4 = Number(match?.[2]);
+  if (!match || count4 < 1 || index < 1 || index > count4) {
     throw new UsageError(
       `--shard expects I/N with 1 <= I <= N, e.g. --shard 2/4, found '${value}'`
     );
   }
-  return { index, count: count5 };
+  return { index, count: count4 };
 }
 function noPositionals(command, rest) {
   if (rest.length > 0)
@@ -2333,11 +2395,14 @@ function sayer(flags, stdout) {
 `);
   };
 }
-function siteWithCatalog(site, flags, cwd, note = () => {
-}) {
-  const withFlag = flags.catalog ? { ...site, catalog: resolve(cwd, flags.catalog) } : site;
-  for (const line of catalogNotes(loadSiteLocales(withFlag))) note(line);
+function siteWithCatalog(site, flags, io) {
+  const withFlag = flags.catalog ? { ...site, catalog: resolve(io.cwd ?? process.cwd(), flags.catalog) } : site;
+  tellNotes(catalogNotes(loadSiteLocales(withFlag)), flags, io);
   return withFlag;
+}
+function tellNotes(notes, flags, io) {
+  if (!flags.quiet) for (const note of notes) io.stderr.write(`note ${note}
+`);
 }
 var DEFAULT_CONFIG, DEFAULT_OUT, OPTIONS;
 var init_flags = __esm({
@@ -2832,12 +2897,12 @@ function merge(a, b) {
   });
   return clone(a, def);
 }
-function partial(Class2, schema, mask, name2 = "partial") {
+function partial(Class2, schema, mask, name = "partial") {
   const currDef = schema._zod.def;
   const checks = currDef.checks;
   const hasChecks = checks && checks.length > 0;
   if (hasChecks) {
-    throw new Error(`.${name2}() cannot be used on object schemas containing refinements`);
+    throw new Error(`.${name}() cannot be used on object schemas containing refinements`);
   }
   const selected = mask ? new Set(maskedKeys(schema, mask)) : void 0;
   const newShape = {};
@@ -2939,14 +3004,14 @@ function codePointLength(str3) {
   const units = str3.length;
   if (!highSurrogate.test(str3))
     return units;
-  let count5 = units;
+  let count4 = units;
   for (let i = 0; i < units - 1; i++) {
     if ((str3.charCodeAt(i) & 64512) === 55296 && (str3.charCodeAt(i + 1) & 64512) === 56320) {
-      count5--;
+      count4--;
       i++;
     }
   }
-  return count5;
+  return count4;
 }
 function getLengthableOrigin(input2) {
   if (Array.isArray(input2))
@@ -3272,7 +3337,7 @@ function newError(Definition) {
   return new Definition();
 }
 // @__NO_SIDE_EFFECTS__
-function $constructor(name2, initializer3, proto, params) {
+function $constructor(name, initializer3, proto, params) {
   const zodProto = {};
   function Internals(def) {
     this.def = def;
@@ -3290,10 +3355,10 @@ function $constructor(name2, initializer3, proto, params) {
       } finally {
         _zodDesc.value = void 0;
       }
-    } else if (inst._zod.traits.has(name2)) {
+    } else if (inst._zod.traits.has(name)) {
       return;
     }
-    inst._zod.traits.add(name2);
+    inst._zod.traits.add(name);
     initializer3(inst, def);
     if (initialized2) {
       const own2 = Object.getPrototypeOf(inst);
@@ -3319,7 +3384,7 @@ function $constructor(name2, initializer3, proto, params) {
   const Parent = params?.Parent ?? Object;
   class Definition extends Parent {
   }
-  Object.defineProperty(Definition, "name", { value: name2 });
+  Object.defineProperty(Definition, "name", { value: name });
   function _(def) {
     const inst = params?.Parent ? newError(Definition) : this;
     init(inst, def);
@@ -3340,10 +3405,10 @@ function $constructor(name2, initializer3, proto, params) {
     value: (inst) => {
       if (params?.Parent && inst instanceof params.Parent)
         return true;
-      return inst?._zod?.traits?.has(name2);
+      return inst?._zod?.traits?.has(name);
     }
   });
-  Object.defineProperty(_, "name", { value: name2 });
+  Object.defineProperty(_, "name", { value: name });
   return _;
 }
 function config(newConfig) {
@@ -3367,8 +3432,8 @@ var init_core = __esm({
       }
     };
     $ZodEncodeError = class extends Error {
-      constructor(name2) {
-        super(`Encountered unidirectional transform during encode: ${name2}`);
+      constructor(name) {
+        super(`Encountered unidirectional transform during encode: ${name}`);
         this.name = "ZodEncodeError";
       }
     };
@@ -7437,8 +7502,8 @@ var init_az = __esm({
 });
 
 // node_modules/zod/v4/locales/be.js
-function getBelarusianPlural(count5, one, few, many) {
-  const absCount = Math.abs(count5);
+function getBelarusianPlural(count4, one, few, many) {
+  const absCount = Math.abs(count4);
   const lastDigit = absCount % 10;
   const lastTwoDigits = absCount % 100;
   if (lastTwoDigits >= 11 && lastTwoDigits <= 19) {
@@ -10211,8 +10276,8 @@ var init_hu = __esm({
 });
 
 // node_modules/zod/v4/locales/hy.js
-function getArmenianPlural(count5, one, many) {
-  return Math.abs(count5) === 1 ? one : many;
+function getArmenianPlural(count4, one, many) {
+  return Math.abs(count4) === 1 ? one : many;
 }
 function withDefiniteArticle(word) {
   if (!word)
@@ -13087,8 +13152,8 @@ var init_ro = __esm({
 });
 
 // node_modules/zod/v4/locales/ru.js
-function getRussianPlural(count5, one, few, many) {
-  const absCount = Math.abs(count5);
+function getRussianPlural(count4, one, few, many) {
+  const absCount = Math.abs(count4);
   const lastDigit = absCount % 10;
   const lastTwoDigits = absCount % 100;
   if (lastTwoDigits >= 11 && lastTwoDigits <= 19) {
@@ -15381,13 +15446,13 @@ ${code}
   return fn;
 }
 function addConstant(ctx, value) {
-  for (const [name3, v] of ctx.constants) {
+  for (const [name2, v] of ctx.constants) {
     if (v === value)
-      return name3;
+      return name2;
   }
-  const name2 = `c${ctx.constantCounter++}`;
-  ctx.constants.set(name2, value);
-  return name2;
+  const name = `c${ctx.constantCounter++}`;
+  ctx.constants.set(name, value);
+  return name;
 }
 function addUserConstant(ctx, fn) {
   ctx.definite = false;
@@ -22797,86 +22862,6 @@ var init_zod = __esm({
   }
 });
 
-// src/model/counts.ts
-function emptyCounts() {
-  return {
-    total: 0,
-    translated: 0,
-    fuzzy: 0,
-    failingChecks: 0,
-    suggestions: 0,
-    comments: 0,
-    totalWords: 0,
-    translatedWords: 0,
-    fuzzyWords: 0,
-    failingChecksWords: 0,
-    totalChars: 0,
-    translatedChars: 0,
-    fuzzyChars: 0,
-    approved: 0,
-    approvedWords: 0,
-    approvedChars: 0
-  };
-}
-function countsFrom(read) {
-  return {
-    total: read(0),
-    translated: read(1),
-    fuzzy: read(2),
-    failingChecks: read(3),
-    suggestions: read(4),
-    comments: read(5),
-    totalWords: read(6),
-    translatedWords: read(7),
-    fuzzyWords: read(8),
-    failingChecksWords: read(9),
-    totalChars: read(10),
-    translatedChars: read(11),
-    fuzzyChars: read(12),
-    approved: read(13),
-    approvedWords: read(14),
-    approvedChars: read(15)
-  };
-}
-function addCounts(into, counts) {
-  if (!counts) return into;
-  into.total += counts.total;
-  into.translated += counts.translated;
-  into.fuzzy += counts.fuzzy;
-  into.failingChecks += counts.failingChecks;
-  into.suggestions += counts.suggestions;
-  into.comments += counts.comments;
-  into.totalWords += counts.totalWords;
-  into.translatedWords += counts.translatedWords;
-  into.fuzzyWords += counts.fuzzyWords;
-  into.failingChecksWords += counts.failingChecksWords;
-  into.totalChars += counts.totalChars;
-  into.translatedChars += counts.translatedChars;
-  into.fuzzyChars += counts.fuzzyChars;
-  into.approved += counts.approved;
-  into.approvedWords += counts.approvedWords;
-  into.approvedChars += counts.approvedChars;
-  return into;
-}
-function percentOf(counts) {
-  return counts.total > 0 ? counts.translated * 100 / counts.total : void 0;
-}
-function progressKey(counts) {
-  if (!counts) return -1;
-  return percentOf(counts) ?? -0.5;
-}
-function byProgress(items, progress, name2, compare = compareText) {
-  return [...items].map((item) => ({ item, key: progress(item), name: name2(item) })).sort((a, b) => b.key - a.key || compare(a.name, b.name)).map((x) => x.item);
-}
-function compareText(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-var init_counts = __esm({
-  "src/model/counts.ts"() {
-    "use strict";
-  }
-});
-
 // src/model/measure.ts
 function measure(counts, want) {
   const unit = UNITS[want.metric];
@@ -23240,8 +23225,7 @@ function checkBaseUrl(value, setting = '"baseUrl"') {
 }
 function trackedBy(route, rest) {
   const [kind, ...path2] = route === "api" ? rest : [route, ...rest];
-  const parts = kind === "components" || kind === "translations" ? path2 : kind === "projects" || kind === "translate" ? path2 : [];
-  const named = parts.filter((p) => p !== "-");
+  const named = ["components", "translations", "projects", "translate"].includes(kind ?? "") ? path2.filter((p) => p !== "-") : [];
   const [project, component, language] = named.length > 3 ? named.slice(0, 1) : named;
   if (!project) return void 0;
   if (!component) return { what: `project "${project}"`, triple: `${project}/*/*` };
@@ -23278,7 +23262,7 @@ var init_base_url = __esm({
 });
 
 // src/config/json-syntax.ts
-function jsonSyntaxError(text, error62) {
+function jsonSyntaxError(text) {
   const errors = [];
   parse2(text, errors, { disallowComments: true, allowTrailingComma: false });
   const first = errors[0];
@@ -23291,10 +23275,7 @@ function jsonSyntaxError(text, error62) {
     const symbol2 = code === "InvalidSymbol" ? shown(text, first.offset) : "";
     return `${lineColumn(text, first.offset)}: ${what}${symbol2}`;
   }
-  const message = error62 instanceof Error ? error62.message : String(error62);
-  const position = /at position (\d+)/.exec(message)?.[1];
-  const said = message.replace(/,?\s*".*" is not valid JSON$/s, "").replace(/\s*in JSON at position \d+.*$/s, "").replace(/\s+/g, " ").trim();
-  return position === void 0 ? said : `${lineColumn(text, Number(position))}: ${said}`;
+  return "no position found";
 }
 function endsBefore(text, offset) {
   try {
@@ -23372,7 +23353,7 @@ async function loadConfig(file2, options) {
   try {
     json2 = JSON.parse(body);
   } catch (error62) {
-    throw new ConfigError(`config ${file2}: not valid JSON: ${jsonSyntaxError(body, error62)}`, {
+    throw new ConfigError(`config ${file2}: not valid JSON: ${jsonSyntaxError(body)}`, {
       cause: error62
     });
   }
@@ -23402,11 +23383,6 @@ function parseConfig(json2, file2, env, baseUrlSetting = '"baseUrl"') {
   const token = env[data.tokenEnv] ? env[data.tokenEnv] : void 0;
   if (token !== void 0) assertTokenTransport(file2, baseUrl, data.tokenEnv, baseUrlSetting);
   addSecret(token);
-  const seen = /* @__PURE__ */ new Map();
-  for (const entry of data.translations) {
-    const triple = typeof entry === "string" ? toTriple(entry) : entry;
-    seen.set(tripleKey(triple), triple);
-  }
   return {
     file: file2,
     baseUrl,
@@ -23415,7 +23391,7 @@ function parseConfig(json2, file2, env, baseUrlSetting = '"baseUrl"') {
     authScheme: data.authScheme,
     baseUrlSetting,
     notes: base?.note ? [`${inFile(file2, baseUrlSetting)}${base.note}`] : [],
-    translations: [...seen.values()].sort(compareTriples),
+    translations: triplesOf(data.translations),
     // A catalog folder is read relative to the config file, wherever the tool runs.
     site: data.site.catalog ? { ...data.site, catalog: resolve2(dirname(file2), data.site.catalog) } : data.site,
     crawl: data.crawl,
@@ -23423,10 +23399,14 @@ function parseConfig(json2, file2, env, baseUrlSetting = '"baseUrl"') {
     check: data.check
   };
 }
-function toTriple(value) {
-  const parsed = parseTripleString(value);
-  if (!parsed.triple) throw new Error(`unchecked triple ${JSON.stringify(value)}`);
-  return parsed.triple;
+function triplesOf(entries) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const entry of entries) {
+    const triple = typeof entry === "string" ? parseTripleString(entry).triple : entry;
+    if (!triple) throw new Error(`unchecked triple ${JSON.stringify(entry)}`);
+    seen.set(tripleKey(triple), triple);
+  }
+  return [...seen.values()].sort(compareTriples);
 }
 function assertNoCredentials(json2, file2, setting) {
   const baseUrl = field(json2, "baseUrl");
@@ -23568,17 +23548,17 @@ function tempName(prefix) {
 async function deadTemps(dir, prefix, rest = /^$/) {
   const names = await readdir(dir).catch(() => []);
   const dead = [];
-  for (const name2 of names) {
-    if (!name2.startsWith(prefix)) continue;
-    const match = /^(\d+)-[0-9a-f]+(.*)$/.exec(name2.slice(prefix.length));
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const match = /^(\d+)-[0-9a-f]+(.*)$/.exec(name.slice(prefix.length));
     if (match?.[1] === void 0 || !rest.test(match[2] ?? "")) continue;
-    if (!ownerAlive(Number(match[1]), join2(dir, name2))) dead.push({ name: name2, rest: match[2] ?? "" });
+    if (!ownerAlive(Number(match[1]), join2(dir, name))) dead.push({ name, rest: match[2] ?? "" });
   }
   return dead;
 }
 async function removeDeadTemps(dir, prefix, rest = /^$/) {
-  for (const { name: name2 } of await deadTemps(dir, prefix, rest))
-    await rm(join2(dir, name2), { recursive: true, force: true }).catch(() => void 0);
+  for (const { name } of await deadTemps(dir, prefix, rest))
+    await rm(join2(dir, name), { recursive: true, force: true }).catch(() => void 0);
 }
 function madeTemp(path2) {
   made.add(path2);
@@ -23600,9 +23580,9 @@ function tempFolderPrefix(what) {
 async function sweepTempFolder(dir = tmpdir()) {
   const names = await readdir(dir).catch(() => []);
   await Promise.all(
-    names.filter((name2) => OURS.test(name2)).map(async (name2) => {
-      const path2 = join2(dir, name2);
-      const pid = OURS.exec(name2)?.[1];
+    names.filter((name) => OURS.test(name)).map(async (name) => {
+      const path2 = join2(dir, name);
+      const pid = OURS.exec(name)?.[1];
       const dead = pid !== void 0 ? !ownerAlive(Number(pid), path2) : await stat(path2).then(
         (s) => Date.now() - s.mtimeMs > OLD_LEFTOVER_MS,
         () => false
@@ -23873,12 +23853,14 @@ function encodeNotes(items) {
   close();
   return out;
 }
-function decodeNotes(stored, size) {
+function expandNotes(stored, table, path2) {
   if (!Array.isArray(stored)) return stored;
+  const size = table.length;
   const out = [];
+  const fail = (at3, message) => new TableIndexError([...path2, at3], message);
   const check2 = (i, at3) => {
     if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i >= size)
-      throw new NoteIndexError(
+      throw fail(
         at3,
         `expected an index into "notes" (0 to ${size - 1}), found ${JSON.stringify(i)}`
       );
@@ -23886,39 +23868,31 @@ function decodeNotes(stored, size) {
   };
   let fromRuns = 0;
   stored.forEach((item, at3) => {
-    if (typeof item === "number") out.push(check2(item, at3));
+    if (typeof item === "number") out.push(table[check2(item, at3)]);
     else if (Array.isArray(item)) {
-      const [first, count5, ...more] = item;
+      const [first, count4, ...more] = item;
       const start = check2(first, at3);
-      if (typeof count5 !== "number" || !Number.isInteger(count5) || count5 < 1 || more.length > 0)
-        throw new NoteIndexError(
-          at3,
-          `expected a run [first, count], found ${JSON.stringify(item)}`
-        );
-      check2(start + count5 - 1, at3);
-      fromRuns += count5;
+      if (typeof count4 !== "number" || !Number.isInteger(count4) || count4 < 1 || more.length > 0)
+        throw fail(at3, `expected a run [first, count], found ${JSON.stringify(item)}`);
+      check2(start + count4 - 1, at3);
+      fromRuns += count4;
       if (fromRuns > RUNS_PER_TABLE * size + 64)
-        throw new NoteIndexError(at3, `expected runs of a few times the table's notes at most`);
-      for (let i = 0; i < count5; i++) out.push(start + i);
+        throw fail(at3, `expected runs of a few times the table's notes at most`);
+      for (let i = 0; i < count4; i++) out.push(table[start + i]);
     } else out.push(item);
   });
   return out;
 }
-function expandNotes(stored, table) {
-  const items = decodeNotes(stored, table.length);
-  if (!Array.isArray(items)) return items;
-  return items.map((item) => typeof item === "number" ? table[item] : item);
-}
-var NoteIndexError, RUNS_PER_TABLE;
+var TableIndexError, RUNS_PER_TABLE;
 var init_note_table = __esm({
   "src/snapshot/note-table.ts"() {
     "use strict";
-    NoteIndexError = class extends Error {
-      constructor(at3, message) {
+    TableIndexError = class extends Error {
+      constructor(path2, message) {
         super(message);
-        this.at = at3;
+        this.path = path2;
       }
-      at;
+      path;
     };
     RUNS_PER_TABLE = 4;
   }
@@ -23936,11 +23910,11 @@ function expandTables(tables) {
   });
   return { projects, components, languages: tables.languages, notes: tables.notes };
 }
-function lookup(table, index, path2, name2) {
+function lookup(table, index, path2, name) {
   if (!Number.isInteger(index) || index < 0 || index >= table.length)
     throw new TableIndexError(
       path2,
-      `expected an index into "${name2}" (0 to ${table.length - 1}), found ${index}`
+      `expected an index into "${name}" (0 to ${table.length - 1}), found ${index}`
     );
   return table[index];
 }
@@ -23962,7 +23936,7 @@ function expandEntry(stored, tables, at3) {
   if (!isJson(stored)) return stored;
   const { verbatim, ...entry } = stored;
   const path2 = ["translations", at3];
-  if ("notes" in entry) entry.notes = expandEntryNotes(entry.notes, tables.notes, path2);
+  if ("notes" in entry) entry.notes = expandNotes(entry.notes, tables.notes, [...path2, "notes"]);
   if (verbatim === true) return entry;
   if ("record" in entry) entry.record = expandRecord(entry.record, tables, [...path2, "record"]);
   if (isJson(entry.carried))
@@ -23972,16 +23946,7 @@ function expandEntry(stored, tables, at3) {
     };
   return entry;
 }
-function expandEntryNotes(stored, table, path2) {
-  try {
-    return expandNotes(stored, table);
-  } catch (error62) {
-    if (error62 instanceof NoteIndexError)
-      throw new TableIndexError([...path2, "notes", error62.at], error62.message);
-    throw error62;
-  }
-}
-var TableBuilder, TableIndexError;
+var TableBuilder;
 var init_compact = __esm({
   "src/snapshot/compact.ts"() {
     "use strict";
@@ -23991,25 +23956,24 @@ var init_compact = __esm({
       indexes = {
         projects: /* @__PURE__ */ new Map(),
         components: /* @__PURE__ */ new Map(),
-        languages: /* @__PURE__ */ new Map()
+        languages: /* @__PURE__ */ new Map(),
+        notes: /* @__PURE__ */ new Map()
       };
       tables = { projects: [], components: [], languages: [], notes: [] };
-      noteIndexes = /* @__PURE__ */ new Map();
       /** How many records and notes the tables hold. */
       get size() {
         const { projects, components, languages, notes } = this.tables;
         return projects.length + components.length + languages.length + notes.length;
       }
-      /** Notes given back by a reader (the table's own objects) are found without serialising. */
-      seenNotes = /* @__PURE__ */ new WeakMap();
       /**
-       * The same object (records of one list share their component) is looked up without serialising it
-       * again.
+       * The same object (records of one list share their component; a reader gives back the notes
+       * table's own objects) is looked up without serialising it again.
        */
       seen = {
         projects: /* @__PURE__ */ new WeakMap(),
         components: /* @__PURE__ */ new WeakMap(),
-        languages: /* @__PURE__ */ new WeakMap()
+        languages: /* @__PURE__ */ new WeakMap(),
+        notes: /* @__PURE__ */ new WeakMap()
       };
       /**
        * The index of `value` in the table; `original` is the object it was made from (a component
@@ -24046,24 +24010,12 @@ var init_compact = __esm({
         }
         return out;
       }
-      /** The index of a note in the notes table. */
-      noteIndex(note) {
-        const known2 = this.seenNotes.get(note);
-        if (known2 !== void 0) return known2;
-        const key = JSON.stringify(note);
-        let i = this.noteIndexes.get(key);
-        if (i === void 0) {
-          i = this.tables.notes.length;
-          this.tables.notes.push(note);
-          this.noteIndexes.set(key, i);
-        }
-        this.seenNotes.set(note, i);
-        return i;
-      }
       /** An entry's notes as stored: those about shared records as table indexes. */
       compactNotes(notes) {
         if (notes.length === 0) return [];
-        return encodeNotes(notes.map((note) => isTabledNote(note) ? this.noteIndex(note) : note));
+        return encodeNotes(
+          notes.map((note) => isTabledNote(note) ? this.index("notes", note) : note)
+        );
       }
       /** The entry as a compact snapshot stores it. */
       compact(entry) {
@@ -24078,13 +24030,6 @@ var init_compact = __esm({
         if (entry.carried) out.carried = { ...entry.carried, record: carried };
         return out;
       }
-    };
-    TableIndexError = class extends Error {
-      constructor(path2, message) {
-        super(message);
-        this.path = path2;
-      }
-      path;
     };
   }
 });
@@ -24118,13 +24063,13 @@ function* snapshotChunks(snapshot) {
 function compactHead(header2, tables) {
   const names = ["projects", "components", "languages", "notes"];
   const head = JSON.stringify({ ...header2, schemaVersion: 3 }, null, 2).slice(0, -2);
-  const table = (name2) => `  ${JSON.stringify(name2)}: ${jsonLines(tables[name2])},
+  const table = (name) => `  ${JSON.stringify(name)}: ${jsonLines(tables[name])},
 `;
   return `${head},
 ${names.map(table).join("")}  "translations": [`;
 }
-function compactTail(count5) {
-  return `${count5 ? "\n  " : ""}]
+function compactTail(count4) {
+  return `${count4 ? "\n  " : ""}]
 }
 `;
 }
@@ -24174,17 +24119,6 @@ function writeAll(fd, text) {
 var init_write_all = __esm({
   "src/output/write-all.ts"() {
     "use strict";
-  }
-});
-
-// src/snapshot/entry-spool.ts
-var hasProblems;
-var init_entry_spool = __esm({
-  "src/snapshot/entry-spool.ts"() {
-    "use strict";
-    init_triple();
-    init_snapshot();
-    hasProblems = (e) => e.status !== "ok" || e.errors.length > 0 || e.warnings.length > 0 || e.notes.length > 0;
   }
 });
 
@@ -24318,7 +24252,7 @@ function flagsOf(e) {
   const status = e.status === "ok" ? 0 : e.status === "invalid" ? INVALID2 : FAILED;
   return status | (hasProblems(e) ? PROBLEMS : 0) | (e.warnings.length > 0 ? WARNINGS : 0) | (e.notes.length > 0 ? NOTES : 0);
 }
-var INVALID2, FAILED, PROBLEMS, WARNINGS, NOTES, SnapshotSpool;
+var INVALID2, FAILED, PROBLEMS, WARNINGS, NOTES, hasProblems, SnapshotSpool;
 var init_spool = __esm({
   "src/snapshot/spool.ts"() {
     "use strict";
@@ -24328,7 +24262,6 @@ var init_spool = __esm({
     init_temp_files();
     init_write_all();
     init_compact();
-    init_entry_spool();
     init_snapshot();
     init_snapshot_writer();
     INVALID2 = 1;
@@ -24336,6 +24269,7 @@ var init_spool = __esm({
     PROBLEMS = 4;
     WARNINGS = 8;
     NOTES = 16;
+    hasProblems = (e) => e.status !== "ok" || e.errors.length > 0 || e.warnings.length > 0 || e.notes.length > 0;
     SnapshotSpool = class _SnapshotSpool {
       constructor(target, shown2) {
         this.target = target;
@@ -24371,18 +24305,25 @@ var init_spool = __esm({
           throw new OutputError(`cannot write ${shown2}: ${describeFsError(error62)}`, { cause: error62 });
         }
       }
+      /** Stores an entry; returns its number. */
       add(entry) {
         return this.lines.push(this.store(entry)) - 1;
       }
+      /**
+       * Stores each entry of a previous snapshot as it is read (once, streamed), and yields it: the
+       * carried ones are kept (`retain`), the others let go.
+       */
       *addAll(source) {
         for (const entry of source.entries()) {
           this.add(entry);
           yield entry;
         }
       }
+      /** Keeps the entries `keep` says, numbered again from 0 in their order (no number is held). */
       retain(keep) {
         this.lines = this.lines.filter((_, n2) => keep(n2));
       }
+      /** Stores a changed entry (of the same triple) in place of entry `n`. */
       replace(n2, entry) {
         this.line(n2);
         this.lines[n2] = this.store(entry);
@@ -24390,6 +24331,7 @@ var init_spool = __esm({
       get size() {
         return this.lines.length;
       }
+      /** The entry numbers in snapshot order (by project, component, language; then as they came). */
       sorted() {
         const order = Array.from(this.lines.keys());
         order.sort((a, b) => compareTriples(this.line(a), this.line(b)));
@@ -24405,6 +24347,7 @@ var init_spool = __esm({
       hasProblems(n2) {
         return (this.line(n2).flags & PROBLEMS) !== 0;
       }
+      /** The counts of the summary line. */
       counts() {
         const counts = emptySnapshotCounts();
         for (const { flags } of this.lines) {
@@ -24459,11 +24402,11 @@ var init_spool = __esm({
         if (line === void 0) throw new RangeError(`no entry ${n2} in the spool`);
         return line;
       }
-      name(name2) {
-        const known2 = this.names.get(name2);
+      name(name) {
+        const known2 = this.names.get(name);
         if (known2 !== void 0) return known2;
-        this.names.set(name2, name2);
-        return name2;
+        this.names.set(name, name);
+        return name;
       }
       store(entry) {
         if (this.closed) throw new Error(`the spool of ${this.shown} is closed`);
@@ -24552,8 +24495,8 @@ var init_routes = __esm({
        * The list of one of the API's collections: `projects`, `components`, `translations`,
        * `languages`.
        */
-      collection(name2) {
-        return `${this.api}/${name2}/`;
+      collection(name) {
+        return `${this.api}/${name}/`;
       }
       project(project) {
         return `${this.api}/projects/${enc(project)}/`;
@@ -24668,36 +24611,18 @@ function readListPage(body, url2) {
   if (page.next !== null && page.next !== void 0 && typeof page.next !== "string") {
     return { problem: "expected `next` to be a URL or null" };
   }
-  const count5 = field(page, "count");
+  const count4 = field(page, "count");
   return {
     items: page.results,
     next: typeof page.next === "string" ? new URL(page.next, url2).href : null,
     // What the server says the whole list holds: a list that ends short of it was cut off.
-    ...typeof count5 === "number" && Number.isSafeInteger(count5) && count5 >= 0 ? { count: count5 } : {}
+    ...typeof count4 === "number" && Number.isSafeInteger(count4) && count4 >= 0 ? { count: count4 } : {}
   };
 }
 var init_list_page = __esm({
   "src/weblate/list-page.ts"() {
     "use strict";
     init_json();
-  }
-});
-
-// src/model/failure.ts
-var failureKinds;
-var init_failure = __esm({
-  "src/model/failure.ts"() {
-    "use strict";
-    failureKinds = {
-      "not-found": "not found",
-      auth: "no access",
-      "rate-limited": "rate limited",
-      inaccessible: "unreachable",
-      "invalid-response": "invalid",
-      "too-large": "too large",
-      redirect: "redirected",
-      locked: "locked"
-    };
   }
 });
 
@@ -24784,14 +24709,12 @@ function tooLarge(url2, max, when = "") {
     `response body larger than ${max} bytes${when} (crawl.maxBodyBytes)`
   );
 }
-var requestErrorKinds, RequestError;
+var RequestError;
 var init_request_error = __esm({
   "src/http/request-error.ts"() {
     "use strict";
     init_sanitize();
-    init_failure();
     init_json();
-    requestErrorKinds = failureKinds;
     RequestError = class extends Error {
       constructor(kind, url2, detail, status, options) {
         super(sanitizeText(`[GET] "${url2}": ${detail}`), options);
@@ -24806,9 +24729,6 @@ var init_request_error = __esm({
       status;
       /** What went wrong, without the request (sanitized). */
       detail;
-      get badgeText() {
-        return requestErrorKinds[this.kind];
-      }
     };
   }
 });
@@ -24885,11 +24805,11 @@ function linksTo(next, expected) {
   }
   return a.origin === b.origin && a.pathname === b.pathname && a.searchParams.get("page") === b.searchParams.get("page");
 }
-function changed(url2, declared, page, count5) {
+function changed(url2, declared, page, count4) {
   return new RequestError(
     "invalid-response",
     url2,
-    `the list changed while it was read: its first page says ${declared ?? "no"} items, page ${page} says ${count5 ?? "none"}`
+    `the list changed while it was read: its first page says ${declared ?? "no"} items, page ${page} says ${count4 ?? "none"}`
   );
 }
 async function forEachLinked(client, first, head, onPage) {
@@ -25600,10 +25520,10 @@ var init_server_names = __esm({
           return typeof code === "string" ? code : void 0;
         });
       }
-      async list(url2, name2) {
+      async list(url2, name) {
         try {
           const items = await fetchList(this.client, url2, this.pageSize);
-          return items.filter((i) => i !== null && typeof i === "object" && !Array.isArray(i)).map(name2).filter((n2) => n2 !== void 0);
+          return items.filter((i) => i !== null && typeof i === "object" && !Array.isArray(i)).map(name).filter((n2) => n2 !== void 0);
         } catch {
           return void 0;
         }
@@ -25682,7 +25602,7 @@ var init_triple_set = __esm({
 function createCrawlState(client, settings, handle) {
   const routes = new WeblateRoutes(settings.baseUrl);
   const plan = planCrawl(settings.translations);
-  let count5 = 0;
+  let count4 = 0;
   const settled = new TripleSet();
   const state = {
     client,
@@ -25714,8 +25634,6 @@ function createCrawlState(client, settings, handle) {
     isSettled: (t) => settled.has(`${t.project}
 ${t.component}`, t.language),
     settledComponents: () => settled.components(),
-    // Each result is handled (validated, in a crawl) as soon as it arrives, while later requests
-    // are still on the way.
     settle(fetched) {
       const { project, component, language } = fetched.triple;
       if (!settled.add(`${project}
@@ -25723,8 +25641,8 @@ ${component}`, language)) return;
       if (fetched.error && [project, component, language].includes(WILDCARD))
         state.failedScopes.push(fetched.triple);
       handle(fetched);
-      count5 += 1;
-      settings.onProgress?.(count5);
+      count4 += 1;
+      settings.onProgress?.(count4);
     }
   };
   return state;
@@ -25798,12 +25716,12 @@ async function wholeComponents(state, mine) {
 function locate(raw) {
   if (!isJson(raw)) return void 0;
   const item = raw;
-  const link2 = translationOfLink(item.url);
+  const link = translationOfLink(item.url);
   const component = item.component;
   const projectSlug = field(field(component, "project"), "slug");
-  const project = typeof projectSlug === "string" ? projectSlug : link2?.project;
-  const path2 = listedComponentPath(component) ?? link2?.component;
-  const language = languageOf(item) ?? link2?.language;
+  const project = typeof projectSlug === "string" ? projectSlug : link?.project;
+  const path2 = listedComponentPath(component) ?? link?.component;
+  const language = languageOf(item) ?? link?.language;
   if (project === void 0 || path2 === void 0 || language === void 0) return void 0;
   if (segmentProblem(project) || componentPathProblem(path2) || segmentProblem(language))
     return void 0;
@@ -26165,7 +26083,7 @@ function fetchSharedRecords(state) {
     if (throughList(state, w) && !records.has(w.project, w.component))
       needed.set(w.project, (needed.get(w.project) ?? 0) + 1);
   }
-  for (const [project, count5] of needed) if (count5 >= 2) records.loadProjectList(project);
+  for (const [project, count4] of needed) if (count4 >= 2) records.loadProjectList(project);
   for (const w of mine)
     if (throughList(state, w)) records.prefetchProjectFor(w.project, w.component);
   return mine;
@@ -26191,11 +26109,11 @@ async function fetchAndHandleList(state, w) {
     return w.languages;
   }
   const joined = await component;
-  const join23 = "record" in joined ? (item) => joinComponent(item, joined.record) : void 0;
-  const list2 = listItems(state, w, listUrl, join23);
+  const join22 = "record" in joined ? (item) => joinComponent(item, joined.record) : void 0;
+  const list2 = listItems(state, w, listUrl, join22);
   return state.queue.run(items, list2.each, list2.left);
 }
-function listItems(state, w, listUrl, join23) {
+function listItems(state, w, listUrl, join22) {
   const named = new Set(w.languages);
   const found = /* @__PURE__ */ new Set();
   const viaDetail = [];
@@ -26218,10 +26136,10 @@ function listItems(state, w, listUrl, join23) {
     if (!wanted || found.has(code)) return;
     found.add(code);
     if (typeof languageCode === "string") found.add(languageCode);
-    if (join23)
+    if (join22)
       state.settle({
         triple: { project: w.project, component: w.component, language: code },
-        body: join23(item)
+        body: join22(item)
       });
     else viaDetail.push(code);
   };
@@ -27734,13 +27652,13 @@ var require_util = __commonJS({
     }
     function toRawHeaders(headers) {
       const rawHeaders = [];
-      for (const [name2, value] of Object.entries(headers)) {
+      for (const [name, value] of Object.entries(headers)) {
         if (Array.isArray(value)) {
           for (const entry of value) {
-            rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${entry}`, "latin1"));
+            rawHeaders.push(Buffer.from(name, "latin1"), Buffer.from(`${entry}`, "latin1"));
           }
         } else {
-          rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${value}`, "latin1"));
+          rawHeaders.push(Buffer.from(name, "latin1"), Buffer.from(`${value}`, "latin1"));
         }
       }
       return rawHeaders;
@@ -28145,16 +28063,16 @@ var require_util = __commonJS({
         size: m[3] ? parseInt(m[3]) : null
       } : null;
     }
-    function addListener(obj2, name2, listener) {
+    function addListener(obj2, name, listener) {
       const listeners = obj2[kListeners] ??= [];
-      listeners.push([name2, listener]);
-      obj2.on(name2, listener);
+      listeners.push([name, listener]);
+      obj2.on(name, listener);
       return obj2;
     }
     function removeAllListeners(obj2) {
       if (obj2[kListeners] != null) {
-        for (const [name2, listener] of obj2[kListeners]) {
-          obj2.removeListener(name2, listener);
+        for (const [name, listener] of obj2[kListeners]) {
+          obj2.removeListener(name, listener);
         }
         obj2[kListeners] = null;
       }
@@ -30730,9 +30648,9 @@ var require_data_url = __commonJS({
       assert2(mimeType !== "failure");
       const { parameters, essence } = mimeType;
       let serialization = essence;
-      for (let [name2, value] of parameters.entries()) {
+      for (let [name, value] of parameters.entries()) {
         serialization += ";";
-        serialization += name2;
+        serialization += name;
         serialization += "=";
         if (!HTTP_TOKEN_CODEPOINTS.test(value)) {
           value = value.replace(/[\\"]/ug, "\\$&");
@@ -31180,12 +31098,12 @@ var require_webidl = __commonJS({
         return result;
       };
     };
-    webidl.interfaceConverter = function(TypeCheck, name2) {
+    webidl.interfaceConverter = function(TypeCheck, name) {
       return (V, prefix, argument) => {
         if (!TypeCheck(V)) {
           throw webidl.errors.exception({
             header: prefix,
-            message: `Expected ${argument} ("${webidl.util.Stringify(V)}") to be an instance of ${name2}.`
+            message: `Expected ${argument} ("${webidl.util.Stringify(V)}") to be an instance of ${name}.`
           });
         }
         return V;
@@ -31838,7 +31756,7 @@ var require_util2 = __commonJS({
       return normalizedMethodRecordsBase[method.toLowerCase()] ?? method;
     }
     var esIteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
-    function createIterator(name2, kInternalIterator, keyIndex = 0, valueIndex = 1) {
+    function createIterator(name, kInternalIterator, keyIndex = 0, valueIndex = 1) {
       class FastIterableIterator {
         /** @type {any} */
         #target;
@@ -31859,7 +31777,7 @@ var require_util2 = __commonJS({
         next() {
           if (typeof this !== "object" || this === null || !(#target in this)) {
             throw new TypeError(
-              `'next' called on an object that does not implement interface ${name2} Iterator.`
+              `'next' called on an object that does not implement interface ${name} Iterator.`
             );
           }
           const index = this.#index;
@@ -31898,7 +31816,7 @@ var require_util2 = __commonJS({
           writable: false,
           enumerable: false,
           configurable: true,
-          value: `${name2} Iterator`
+          value: `${name} Iterator`
         },
         next: { writable: true, enumerable: true, configurable: true }
       });
@@ -31906,8 +31824,8 @@ var require_util2 = __commonJS({
         return new FastIterableIterator(target, kind);
       };
     }
-    function iteratorMixin(name2, object2, kInternalIterator, keyIndex = 0, valueIndex = 1) {
-      const makeIterator = createIterator(name2, kInternalIterator, keyIndex, valueIndex);
+    function iteratorMixin(name, object2, kInternalIterator, keyIndex = 0, valueIndex = 1) {
+      const makeIterator = createIterator(name, kInternalIterator, keyIndex, valueIndex);
       const properties = {
         keys: {
           writable: true,
@@ -31942,10 +31860,10 @@ var require_util2 = __commonJS({
           configurable: true,
           value: function forEach(callbackfn, thisArg = globalThis) {
             webidl.brandCheck(this, object2);
-            webidl.argumentLengthCheck(arguments, 1, `${name2}.forEach`);
+            webidl.argumentLengthCheck(arguments, 1, `${name}.forEach`);
             if (typeof callbackfn !== "function") {
               throw new TypeError(
-                `Failed to execute 'forEach' on '${name2}': parameter 1 is not of type 'Function'.`
+                `Failed to execute 'forEach' on '${name}': parameter 1 is not of type 'Function'.`
               );
             }
             for (const { 0: key, 1: value } of makeIterator(this, "key+value")) {
@@ -32189,8 +32107,8 @@ var require_util2 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name2, list2) {
-      const value = list2.get(name2, true);
+    function getDecodeSplit(name, list2) {
+      const value = list2.get(name, true);
       if (value === null) {
         return null;
       }
@@ -32290,11 +32208,11 @@ var require_formdata = __commonJS({
           });
         }
       }
-      append(name2, value, filename = void 0) {
+      append(name, value, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.append";
         webidl.argumentLengthCheck(arguments, 2, prefix);
-        name2 = webidl.converters.USVString(name2);
+        name = webidl.converters.USVString(name);
         if (arguments.length === 3 || webidl.is.Blob(value)) {
           value = webidl.converters.Blob(value, prefix, "value");
           if (filename !== void 0) {
@@ -32303,46 +32221,46 @@ var require_formdata = __commonJS({
         } else {
           value = webidl.converters.USVString(value);
         }
-        const entry = makeEntry(name2, value, filename);
+        const entry = makeEntry(name, value, filename);
         this.#state.push(entry);
       }
-      delete(name2) {
+      delete(name) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.delete";
         webidl.argumentLengthCheck(arguments, 1, prefix);
-        name2 = webidl.converters.USVString(name2);
-        this.#state = this.#state.filter((entry) => entry.name !== name2);
+        name = webidl.converters.USVString(name);
+        this.#state = this.#state.filter((entry) => entry.name !== name);
       }
-      get(name2) {
+      get(name) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.get";
         webidl.argumentLengthCheck(arguments, 1, prefix);
-        name2 = webidl.converters.USVString(name2);
-        const idx = this.#state.findIndex((entry) => entry.name === name2);
+        name = webidl.converters.USVString(name);
+        const idx = this.#state.findIndex((entry) => entry.name === name);
         if (idx === -1) {
           return null;
         }
         return this.#state[idx].value;
       }
-      getAll(name2) {
+      getAll(name) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.getAll";
         webidl.argumentLengthCheck(arguments, 1, prefix);
-        name2 = webidl.converters.USVString(name2);
-        return this.#state.filter((entry) => entry.name === name2).map((entry) => entry.value);
+        name = webidl.converters.USVString(name);
+        return this.#state.filter((entry) => entry.name === name).map((entry) => entry.value);
       }
-      has(name2) {
+      has(name) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.has";
         webidl.argumentLengthCheck(arguments, 1, prefix);
-        name2 = webidl.converters.USVString(name2);
-        return this.#state.findIndex((entry) => entry.name === name2) !== -1;
+        name = webidl.converters.USVString(name);
+        return this.#state.findIndex((entry) => entry.name === name) !== -1;
       }
-      set(name2, value, filename = void 0) {
+      set(name, value, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.set";
         webidl.argumentLengthCheck(arguments, 2, prefix);
-        name2 = webidl.converters.USVString(name2);
+        name = webidl.converters.USVString(name);
         if (arguments.length === 3 || webidl.is.Blob(value)) {
           value = webidl.converters.Blob(value, prefix, "value");
           if (filename !== void 0) {
@@ -32351,13 +32269,13 @@ var require_formdata = __commonJS({
         } else {
           value = webidl.converters.USVString(value);
         }
-        const entry = makeEntry(name2, value, filename);
-        const idx = this.#state.findIndex((entry2) => entry2.name === name2);
+        const entry = makeEntry(name, value, filename);
+        const idx = this.#state.findIndex((entry2) => entry2.name === name);
         if (idx !== -1) {
           this.#state = [
             ...this.#state.slice(0, idx),
             entry,
-            ...this.#state.slice(idx + 1).filter((entry2) => entry2.name !== name2)
+            ...this.#state.slice(idx + 1).filter((entry2) => entry2.name !== name)
           ];
         } else {
           this.#state.push(entry);
@@ -32411,7 +32329,7 @@ var require_formdata = __commonJS({
         configurable: true
       }
     });
-    function makeEntry(name2, value, filename) {
+    function makeEntry(name, value, filename) {
       if (typeof value === "string") {
       } else {
         if (!webidl.is.File(value)) {
@@ -32425,7 +32343,7 @@ var require_formdata = __commonJS({
           value = new File([value], filename, options);
         }
       }
-      return { name: name2, value };
+      return { name, value };
     }
     webidl.is.FormData = webidl.util.MakeTypeAssertion(FormData);
     module.exports = { FormData, makeEntry, setFormDataState };
@@ -32494,7 +32412,7 @@ var require_formdata_parser = __commonJS({
         }
         position.position += 2;
         const result = parseMultipartFormDataHeaders(input2, position);
-        let { name: name2, filename, contentType, encoding } = result;
+        let { name, filename, contentType, encoding } = result;
         position.position += 2;
         let body;
         {
@@ -32523,9 +32441,9 @@ var require_formdata_parser = __commonJS({
         } else {
           value = decoderIgnoreBOM.decode(Buffer.from(body));
         }
-        assert2(webidl.is.USVString(name2));
+        assert2(webidl.is.USVString(name));
         assert2(typeof value === "string" && webidl.is.USVString(value) || webidl.is.File(value));
-        entryList.push(makeEntry(name2, value, filename));
+        entryList.push(makeEntry(name, value, filename));
       }
     }
     function parseContentDispositionAttribute(input2, position) {
@@ -32601,16 +32519,16 @@ var require_formdata_parser = __commonJS({
       return { name: attrNameStr, value, extended: isExtended };
     }
     function parseMultipartFormDataHeaders(input2, position) {
-      let name2 = null;
+      let name = null;
       let filename = null;
       let contentType = null;
       let encoding = null;
       while (true) {
         if (input2[position.position] === 13 && input2[position.position + 1] === 10) {
-          if (name2 === null) {
+          if (name === null) {
             throw parsingError("header name is null");
           }
-          return { name: name2, filename, contentType, encoding };
+          return { name, filename, contentType, encoding };
         }
         let headerName = collectASequenceOfBytes(
           (char) => char !== 10 && char !== 13 && char !== 58,
@@ -32632,7 +32550,7 @@ var require_formdata_parser = __commonJS({
         );
         switch (bufferToLowerCasedHeaderName(headerName)) {
           case "content-disposition": {
-            name2 = filename = null;
+            name = filename = null;
             let filenameIsExtended = false;
             const dispositionType = collectASequenceOfBytes(
               (char) => isToken(char),
@@ -32648,7 +32566,7 @@ var require_formdata_parser = __commonJS({
                 break;
               }
               if (attribute.name === "name") {
-                name2 = attribute.value;
+                name = attribute.value;
               } else if (attribute.name === "filename") {
                 if (attribute.extended) {
                   filename = attribute.value;
@@ -32658,7 +32576,7 @@ var require_formdata_parser = __commonJS({
                 }
               }
             }
-            if (name2 === null) {
+            if (name === null) {
               throw parsingError("name attribute is required in content-disposition header");
             }
             break;
@@ -32874,16 +32792,16 @@ Content-Disposition: form-data`;
         const rn = new Uint8Array([13, 10]);
         length = 0;
         let hasUnknownSizeValue = false;
-        for (const [name2, value] of object2) {
+        for (const [name, value] of object2) {
           if (typeof value === "string") {
-            const chunk2 = textEncoder.encode(prefix + `; name="${formdataEscape(normalizeLinefeeds(name2))}"\r
+            const chunk2 = textEncoder.encode(prefix + `; name="${formdataEscape(normalizeLinefeeds(name))}"\r
 \r
 ${normalizeLinefeeds(value)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name2))}"` + (value.name ? `; filename="${formdataEscape(value.name)}"` : "") + `\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name))}"` + (value.name ? `; filename="${formdataEscape(value.name)}"` : "") + `\r
 Content-Type: ${value.type || "application/octet-stream"}\r
 \r
 `);
@@ -32992,8 +32910,8 @@ Content-Type: ${value.type || "application/octet-stream"}\r
                 case "application/x-www-form-urlencoded": {
                   const entries = new URLSearchParams(value.toString());
                   const fd = new FormData();
-                  for (const [name2, value2] of entries) {
-                    fd.append(name2, value2);
+                  for (const [name, value2] of entries) {
+                    fd.append(name, value2);
                   }
                   return fd;
                 }
@@ -33119,7 +33037,7 @@ var require_client_h1 = __commonJS({
       kHTTPContext,
       kClosed
     } = require_symbols();
-    var constants4 = require_constants2();
+    var constants3 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var removeAllListeners = util.removeAllListeners;
@@ -33255,7 +33173,7 @@ var require_client_h1 = __commonJS({
          */
       constructor(client, socket, { exports: exports2 }) {
         this.llhttp = exports2;
-        this.ptr = this.llhttp.llhttp_alloc(constants4.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants3.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -33351,11 +33269,11 @@ var require_client_h1 = __commonJS({
             currentParser = null;
             currentBufferRef = null;
           }
-          if (ret !== constants4.ERROR.OK) {
+          if (ret !== constants3.ERROR.OK) {
             const data = chunk.subarray(llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr);
-            if (ret === constants4.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants3.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(data);
-            } else if (ret === constants4.ERROR.PAUSED) {
+            } else if (ret === constants3.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(data);
             } else {
@@ -33378,10 +33296,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants4.ERROR.OK) {
+        if (ret === constants3.ERROR.OK) {
           return null;
         }
-        if (ret === constants4.ERROR.PAUSED || ret === constants4.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants3.ERROR.PAUSED || ret === constants3.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -33398,7 +33316,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants4.ERROR[ret], data);
+        return new HTTPParserError(message, constants3.ERROR[ret], data);
       }
       destroy() {
         assert2(currentParser === null);
@@ -33609,7 +33527,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants4.ERROR.PAUSED : 0;
+        return pause ? constants3.ERROR.PAUSED : 0;
       }
       /**
        * @param {Buffer} buf
@@ -33635,7 +33553,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants4.ERROR.PAUSED;
+          return constants3.ERROR.PAUSED;
         }
         return 0;
       }
@@ -33675,13 +33593,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert2(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants3.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants3.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants3.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(client[kResume]);
         } else {
@@ -34425,13 +34343,13 @@ var require_client_h2 = __commonJS({
     } = http2;
     function parseH2Headers(headers) {
       const result = [];
-      for (const [name2, value] of Object.entries(headers)) {
+      for (const [name, value] of Object.entries(headers)) {
         if (Array.isArray(value)) {
           for (const subvalue of value) {
-            result.push(Buffer.from(name2), Buffer.from(subvalue));
+            result.push(Buffer.from(name), Buffer.from(subvalue));
           }
         } else {
-          result.push(Buffer.from(name2), Buffer.from(value));
+          result.push(Buffer.from(name), Buffer.from(value));
         }
       }
       return result;
@@ -39429,13 +39347,13 @@ var require_mock_utils = __commonJS({
       for (let i = 0; i < keys.length; ++i) {
         const key = keys[i];
         const value = data[key];
-        const name2 = Buffer.from(`${key}`);
+        const name = Buffer.from(`${key}`);
         if (Array.isArray(value)) {
           for (let j = 0; j < value.length; ++j) {
-            result.push(name2, Buffer.from(`${value[j]}`));
+            result.push(name, Buffer.from(`${value[j]}`));
           }
         } else {
-          result.push(name2, Buffer.from(`${value}`));
+          result.push(name, Buffer.from(`${value}`));
         }
       }
       return result;
@@ -41306,8 +41224,8 @@ var require_redirect_handler = __commonJS({
         return true;
       }
       if (unknownOrigin && (header2.length === 13 || header2.length === 6 || header2.length === 19)) {
-        const name2 = util.headerNameToString(header2);
-        return name2 === "authorization" || name2 === "cookie" || name2 === "proxy-authorization";
+        const name = util.headerNameToString(header2);
+        return name === "authorization" || name === "cookie" || name === "proxy-authorization";
       }
       return false;
     }
@@ -42449,26 +42367,26 @@ var require_cache = __commonJS({
       }
       return false;
     }
-    function assertCacheStore(store, name2 = "CacheStore") {
+    function assertCacheStore(store, name = "CacheStore") {
       if (typeof store !== "object" || store === null) {
-        throw new TypeError(`expected type of ${name2} to be a CacheStore, got ${store === null ? "null" : typeof store}`);
+        throw new TypeError(`expected type of ${name} to be a CacheStore, got ${store === null ? "null" : typeof store}`);
       }
       for (const fn of ["get", "createWriteStream", "delete"]) {
         if (typeof store[fn] !== "function") {
-          throw new TypeError(`${name2} needs to have a \`${fn}()\` function`);
+          throw new TypeError(`${name} needs to have a \`${fn}()\` function`);
         }
       }
     }
-    function assertCacheMethods(methods, name2 = "CacheMethods") {
+    function assertCacheMethods(methods, name = "CacheMethods") {
       if (!Array.isArray(methods)) {
-        throw new TypeError(`expected type of ${name2} needs to be an array, got ${methods === null ? "null" : typeof methods}`);
+        throw new TypeError(`expected type of ${name} needs to be an array, got ${methods === null ? "null" : typeof methods}`);
       }
       if (methods.length === 0) {
-        throw new TypeError(`${name2} needs to have at least one method`);
+        throw new TypeError(`${name} needs to have at least one method`);
       }
       for (const method of methods) {
         if (!arrayIncludes(safeHTTPMethods, method)) {
-          throw new TypeError(`element of ${name2}-array needs to be one of following values: ${safeHTTPMethods.join(", ")}, got ${method}`);
+          throw new TypeError(`element of ${name}-array needs to be one of following values: ${safeHTTPMethods.join(", ")}, got ${method}`);
         }
       }
     }
@@ -44068,15 +43986,15 @@ var require_cache2 = __commonJS({
     } = require_cache();
     var { AbortError } = require_errors();
     var { parseHttpDate } = require_date();
-    function assertCacheOrigins(origins, name2) {
+    function assertCacheOrigins(origins, name) {
       if (origins === void 0) return;
       if (!Array.isArray(origins)) {
-        throw new TypeError(`expected ${name2} to be an array or undefined, got ${typeof origins}`);
+        throw new TypeError(`expected ${name} to be an array or undefined, got ${typeof origins}`);
       }
       for (let i = 0; i < origins.length; i++) {
         const origin = origins[i];
         if (typeof origin !== "string" && !(origin instanceof RegExp)) {
-          throw new TypeError(`expected ${name2}[${i}] to be a string or RegExp, got ${typeof origin}`);
+          throw new TypeError(`expected ${name}[${i}] to be a string or RegExp, got ${typeof origin}`);
         }
       }
     }
@@ -44943,8 +44861,8 @@ var require_decompress = __commonJS({
             const filteredHeaders = [];
             for (let i = 0; i < rawHeaders.length; i += 2) {
               const headerName = rawHeaders[i];
-              const name2 = Buffer.isBuffer(headerName) ? headerName.toString("latin1") : `${headerName}`;
-              const lowerName = name2.toLowerCase();
+              const name = Buffer.isBuffer(headerName) ? headerName.toString("latin1") : `${headerName}`;
+              const lowerName = name.toLowerCase();
               if (lowerName === "content-encoding" || lowerName === "content-length") {
                 continue;
               }
@@ -44952,10 +44870,10 @@ var require_decompress = __commonJS({
             }
             rawHeaders.splice(0, rawHeaders.length, ...filteredHeaders);
           } else if (typeof rawHeaders === "object") {
-            for (const name2 of Object.keys(rawHeaders)) {
-              const lowerName = name2.toLowerCase();
+            for (const name of Object.keys(rawHeaders)) {
+              const lowerName = name.toLowerCase();
               if (lowerName === "content-encoding" || lowerName === "content-length") {
-                delete rawHeaders[name2];
+                delete rawHeaders[name];
               }
             }
           }
@@ -45460,8 +45378,8 @@ var require_deduplicate = __commonJS({
       if (!Number.isFinite(maxBufferSize) || maxBufferSize <= 0) {
         throw new TypeError(`expected opts.maxBufferSize to be a positive finite number, got ${maxBufferSize}`);
       }
-      const skipHeaderNamesSet = new Set(skipHeaderNames.map((name2) => name2.toLowerCase()));
-      const excludeHeaderNamesSet = new Set(excludeHeaderNames.map((name2) => name2.toLowerCase()));
+      const skipHeaderNamesSet = new Set(skipHeaderNames.map((name) => name.toLowerCase()));
+      const excludeHeaderNamesSet = new Set(excludeHeaderNames.map((name) => name.toLowerCase()));
       const pendingRequests = /* @__PURE__ */ new Map();
       return (dispatch) => {
         return (opts2, handler) => {
@@ -45922,12 +45840,12 @@ var require_headers = __commonJS({
         });
       }
     }
-    function appendHeader(headers, name2, value) {
+    function appendHeader(headers, name, value) {
       value = headerValueNormalize(value);
-      if (!isValidHeaderName(name2)) {
+      if (!isValidHeaderName(name)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
-          value: name2,
+          value: name,
           type: "header name"
         });
       } else if (!isValidHeaderValue(value)) {
@@ -45940,7 +45858,7 @@ var require_headers = __commonJS({
       if (getHeadersGuard(headers) === "immutable") {
         throw new TypeError("immutable");
       }
-      return getHeadersList(headers).append(name2, value, false);
+      return getHeadersList(headers).append(name, value, false);
     }
     function headersListSortAndCombine(target) {
       const headersList = getHeadersList(target);
@@ -45957,13 +45875,13 @@ var require_headers = __commonJS({
         return headersList.sortedMap = names;
       }
       for (let i = 0; i < names.length; ++i) {
-        const { 0: name2, 1: value } = names[i];
-        if (name2 === "set-cookie") {
+        const { 0: name, 1: value } = names[i];
+        if (name === "set-cookie") {
           for (let j = 0; j < cookies.length; ++j) {
-            headers.push([name2, cookies[j]]);
+            headers.push([name, cookies[j]]);
           }
         } else {
-          headers.push([name2, value]);
+          headers.push([name, value]);
         }
       }
       return headersList.sortedMap = headers;
@@ -45991,8 +45909,8 @@ var require_headers = __commonJS({
        * @param {string} name
        * @param {boolean} isLowerCase
        */
-      contains(name2, isLowerCase) {
-        return this.headersMap.has(isLowerCase ? name2 : name2.toLowerCase());
+      contains(name, isLowerCase) {
+        return this.headersMap.has(isLowerCase ? name : name.toLowerCase());
       }
       clear() {
         this.headersMap.clear();
@@ -46005,9 +45923,9 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      append(name2, value, isLowerCase) {
+      append(name, value, isLowerCase) {
         this.sortedMap = null;
-        const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
+        const lowercaseName = isLowerCase ? name : name.toLowerCase();
         const exists = this.headersMap.get(lowercaseName);
         if (exists) {
           const delimiter = lowercaseName === "cookie" ? "; " : ", ";
@@ -46016,7 +45934,7 @@ var require_headers = __commonJS({
             value: `${exists.value}${delimiter}${value}`
           });
         } else {
-          this.headersMap.set(lowercaseName, { name: name2, value });
+          this.headersMap.set(lowercaseName, { name, value });
         }
         if (lowercaseName === "set-cookie") {
           (this.cookies ??= []).push(value);
@@ -46028,26 +45946,26 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      set(name2, value, isLowerCase) {
+      set(name, value, isLowerCase) {
         this.sortedMap = null;
-        const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
+        const lowercaseName = isLowerCase ? name : name.toLowerCase();
         if (lowercaseName === "set-cookie") {
           this.cookies = [value];
         }
-        this.headersMap.set(lowercaseName, { name: name2, value });
+        this.headersMap.set(lowercaseName, { name, value });
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-delete
        * @param {string} name
        * @param {boolean} isLowerCase
        */
-      delete(name2, isLowerCase) {
+      delete(name, isLowerCase) {
         this.sortedMap = null;
-        if (!isLowerCase) name2 = name2.toLowerCase();
-        if (name2 === "set-cookie") {
+        if (!isLowerCase) name = name.toLowerCase();
+        if (name === "set-cookie") {
           this.cookies = null;
         }
-        this.headersMap.delete(name2);
+        this.headersMap.delete(name);
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-get
@@ -46055,19 +45973,19 @@ var require_headers = __commonJS({
        * @param {boolean} isLowerCase
        * @returns {string | null}
        */
-      get(name2, isLowerCase) {
-        return this.headersMap.get(isLowerCase ? name2 : name2.toLowerCase())?.value ?? null;
+      get(name, isLowerCase) {
+        return this.headersMap.get(isLowerCase ? name : name.toLowerCase())?.value ?? null;
       }
       *[Symbol.iterator]() {
-        for (const { 0: name2, 1: { value } } of this.headersMap) {
-          yield [name2, value];
+        for (const { 0: name, 1: { value } } of this.headersMap) {
+          yield [name, value];
         }
       }
       get entries() {
         const headers = {};
         if (this.headersMap.size !== 0) {
-          for (const { name: name2, value } of this.headersMap.values()) {
-            headers[name2] = value;
+          for (const { name, value } of this.headersMap.values()) {
+            headers[name] = value;
           }
         }
         return headers;
@@ -46078,13 +45996,13 @@ var require_headers = __commonJS({
       get entriesList() {
         const headers = [];
         if (this.headersMap.size !== 0) {
-          for (const { 0: lowerName, 1: { name: name2, value } } of this.headersMap) {
+          for (const { 0: lowerName, 1: { name, value } } of this.headersMap) {
             if (lowerName === "set-cookie") {
               for (const cookie of this.cookies) {
-                headers.push([name2, cookie]);
+                headers.push([name, cookie]);
               }
             } else {
-              headers.push([name2, value]);
+              headers.push([name, value]);
             }
           }
         }
@@ -46130,8 +46048,8 @@ var require_headers = __commonJS({
           return array2;
         } else {
           let i = 0;
-          for (const { 0: name2, 1: { value } } of this.headersMap) {
-            array2[i++] = [name2, value];
+          for (const { 0: name, 1: { value } } of this.headersMap) {
+            array2[i++] = [name, value];
             assert2(value !== null);
           }
           return array2.sort(compareHeaderName);
@@ -46161,77 +46079,77 @@ var require_headers = __commonJS({
         }
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
-      append(name2, value) {
+      append(name, value) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.append");
         const prefix = "Headers.append";
-        name2 = webidl.converters.ByteString(name2, prefix, "name");
+        name = webidl.converters.ByteString(name, prefix, "name");
         value = webidl.converters.ByteString(value, prefix, "value");
-        return appendHeader(this, name2, value);
+        return appendHeader(this, name, value);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-delete
-      delete(name2) {
+      delete(name) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 1, "Headers.delete");
         const prefix = "Headers.delete";
-        name2 = webidl.converters.ByteString(name2, prefix, "name");
-        if (!isValidHeaderName(name2)) {
+        name = webidl.converters.ByteString(name, prefix, "name");
+        if (!isValidHeaderName(name)) {
           throw webidl.errors.invalidArgument({
             prefix: "Headers.delete",
-            value: name2,
+            value: name,
             type: "header name"
           });
         }
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        if (!this.#headersList.contains(name2, false)) {
+        if (!this.#headersList.contains(name, false)) {
           return;
         }
-        this.#headersList.delete(name2, false);
+        this.#headersList.delete(name, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-get
-      get(name2) {
+      get(name) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 1, "Headers.get");
         const prefix = "Headers.get";
-        name2 = webidl.converters.ByteString(name2, prefix, "name");
-        if (!isValidHeaderName(name2)) {
+        name = webidl.converters.ByteString(name, prefix, "name");
+        if (!isValidHeaderName(name)) {
           throw webidl.errors.invalidArgument({
             prefix,
-            value: name2,
+            value: name,
             type: "header name"
           });
         }
-        return this.#headersList.get(name2, false);
+        return this.#headersList.get(name, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-has
-      has(name2) {
+      has(name) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 1, "Headers.has");
         const prefix = "Headers.has";
-        name2 = webidl.converters.ByteString(name2, prefix, "name");
-        if (!isValidHeaderName(name2)) {
+        name = webidl.converters.ByteString(name, prefix, "name");
+        if (!isValidHeaderName(name)) {
           throw webidl.errors.invalidArgument({
             prefix,
-            value: name2,
+            value: name,
             type: "header name"
           });
         }
-        return this.#headersList.contains(name2, false);
+        return this.#headersList.contains(name, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-set
-      set(name2, value) {
+      set(name, value) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.set");
         const prefix = "Headers.set";
-        name2 = webidl.converters.ByteString(name2, prefix, "name");
+        name = webidl.converters.ByteString(name, prefix, "name");
         value = webidl.converters.ByteString(value, prefix, "value");
         value = headerValueNormalize(value);
-        if (!isValidHeaderName(name2)) {
+        if (!isValidHeaderName(name)) {
           throw webidl.errors.invalidArgument({
             prefix,
-            value: name2,
+            value: name,
             type: "header name"
           });
         } else if (!isValidHeaderValue(value)) {
@@ -46244,7 +46162,7 @@ var require_headers = __commonJS({
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        this.#headersList.set(name2, value, false);
+        this.#headersList.set(name, value, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
@@ -46698,9 +46616,9 @@ var require_response = __commonJS({
       }
       return response;
     }
-    webidl.converters.XMLHttpRequestBodyInit = function(V, prefix, name2) {
+    webidl.converters.XMLHttpRequestBodyInit = function(V, prefix, name) {
       if (typeof V === "string") {
-        return webidl.converters.USVString(V, prefix, name2);
+        return webidl.converters.USVString(V, prefix, name);
       }
       if (webidl.is.Blob(V)) {
         return V;
@@ -46714,7 +46632,7 @@ var require_response = __commonJS({
       if (webidl.is.URLSearchParams(V)) {
         return V;
       }
-      return webidl.converters.DOMString(V, prefix, name2);
+      return webidl.converters.DOMString(V, prefix, name);
     };
     webidl.converters.BodyInit = function(V, prefix, argument) {
       if (webidl.is.ReadableStream(V)) {
@@ -47046,8 +46964,8 @@ var require_request2 = __commonJS({
           const headers = init.headers !== void 0 ? init.headers : new HeadersList(headersList);
           headersList.clear();
           if (headers instanceof HeadersList) {
-            for (const { name: name2, value } of headers.rawValues()) {
-              headersList.append(name2, value, false);
+            for (const { name, value } of headers.rawValues()) {
+              headersList.append(name, value, false);
             }
             headersList.cookies = headers.cookies;
           } else {
@@ -48736,11 +48654,11 @@ var require_fetch = __commonJS({
                 return false;
               }
               const headersList = new HeadersList();
-              for (const [name2, value] of Object.entries(headers)) {
+              for (const [name, value] of Object.entries(headers)) {
                 if (value == null) {
                   continue;
                 }
-                const headerName = name2.toLowerCase();
+                const headerName = name.toLowerCase();
                 if (Array.isArray(value)) {
                   for (const entry of value) {
                     headersList.append(headerName, String(entry), true);
@@ -49509,9 +49427,9 @@ var require_util4 = __commonJS({
       }
       return false;
     }
-    function validateCookieName(name2) {
-      for (let i = 0; i < name2.length; ++i) {
-        const code = name2.charCodeAt(i);
+    function validateCookieName(name) {
+      for (let i = 0; i < name.length; ++i) {
+        const code = name.charCodeAt(i);
         if (code < 33 || // exclude CTLs (0-31), SP and HT
         code > 126 || // exclude non-ascii and DEL
         code === 34 || // "
@@ -49722,7 +49640,7 @@ var require_parse = __commonJS({
       }
       let nameValuePair = "";
       let unparsedAttributes = "";
-      let name2 = "";
+      let name = "";
       let value = "";
       if (header2.includes(";")) {
         const position = { position: 0 };
@@ -49735,20 +49653,20 @@ var require_parse = __commonJS({
         value = nameValuePair;
       } else {
         const position = { position: 0 };
-        name2 = collectASequenceOfCodePointsFast(
+        name = collectASequenceOfCodePointsFast(
           "=",
           nameValuePair,
           position
         );
         value = nameValuePair.slice(position.position + 1);
       }
-      name2 = name2.trim();
+      name = name.trim();
       value = value.trim();
-      if (name2.length + value.length > maxNameValuePairSize) {
+      if (name.length + value.length > maxNameValuePairSize) {
         return null;
       }
       return {
-        name: name2,
+        name,
         value,
         ...parseUnparsedAttributes(unparsedAttributes)
       };
@@ -49863,19 +49781,19 @@ var require_cookies = __commonJS({
         return out;
       }
       for (const piece of cookie.split(";")) {
-        const [name2, ...value] = piece.split("=");
-        out[name2.trim()] = value.join("=");
+        const [name, ...value] = piece.split("=");
+        out[name.trim()] = value.join("=");
       }
       return out;
     }
-    function deleteCookie(headers, name2, attributes) {
+    function deleteCookie(headers, name, attributes) {
       brandChecks(headers);
       const prefix = "deleteCookie";
       webidl.argumentLengthCheck(arguments, 2, prefix);
-      name2 = webidl.converters.DOMString(name2, prefix, "name");
+      name = webidl.converters.DOMString(name, prefix, "name");
       attributes = webidl.converters.DeleteCookieAttributes(attributes);
       setCookie(headers, {
-        name: name2,
+        name,
         value: "",
         expires: /* @__PURE__ */ new Date(0),
         ...attributes
@@ -50391,9 +50309,9 @@ var require_util5 = __commonJS({
       const extensionList = /* @__PURE__ */ new Map();
       while (position.position < extensions.length) {
         const pair = collectASequenceOfCodePointsFast(";", extensions, position);
-        const [name2, value = ""] = pair.split("=", 2);
+        const [name, value = ""] = pair.split("=", 2);
         extensionList.set(
-          removeHTTPWhitespace(name2, true, false),
+          removeHTTPWhitespace(name, true, false),
           removeHTTPWhitespace(value, false, true)
         );
         position.position++;
@@ -52545,15 +52463,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count5) {
-        while (count5 > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count4) {
+        while (count4 > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count5 < remaining) {
-            this.linePos += count5;
-            count5 = 0;
+          if (count4 < remaining) {
+            this.linePos += count4;
+            count4 = 0;
           } else {
-            count5 -= remaining;
+            count4 -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -53200,8 +53118,8 @@ var init_crawl_guard = __esm({
 });
 
 // src/http/http-response.ts
-function header(headers, name2) {
-  const value = headers[name2];
+function header(headers, name) {
+  const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 function serverDate(headers) {
@@ -53379,8 +53297,8 @@ var init_decode_body = __esm({
 
 // src/http/rate-gate.ts
 import { setTimeout as sleep } from "node:timers/promises";
-function numberHeader(headers, name2) {
-  const value = header(headers, name2)?.trim();
+function numberHeader(headers, name) {
+  const value = header(headers, name)?.trim();
   const n2 = Number(value);
   return value && Number.isFinite(n2) ? n2 : void 0;
 }
@@ -54049,7 +53967,6 @@ var init_http_client = __esm({
             if (!verdict.retry) throw givenUp(retry, verdict.why, tries, this.options);
             attempt += 1;
             this.stats.retries += 1;
-            this.options.onRetry?.(url2, attempt, verdict.delayMs, retry.error.message);
             await sleep2(verdict.delayMs, void 0, { signal: this.guard.signal }).catch(
               () => void 0
             );
@@ -54158,12 +54075,12 @@ var init_http_client = __esm({
 function nameProblem(entry) {
   const names = [entry.project];
   if (!isWildcard(entry)) names.push(...componentPathParts(entry.component), entry.language);
-  for (const name2 of names) {
-    const bytes = Buffer.byteLength(fileSegment(name2)) + LONGEST_SUFFIX.length;
+  for (const name of names) {
+    const bytes = Buffer.byteLength(fileSegment(name)) + LONGEST_SUFFIX.length;
     if (bytes > MAX_NAME_BYTES)
       return `a name is longer than a file name may be (${bytes} bytes once encoded, with the longest suffix the site adds; at most ${MAX_NAME_BYTES})`;
-    if (DEVICE_NAME.test(name2))
-      return `"${name2}" is a name Windows keeps for a device, which no file may have there`;
+    if (DEVICE_NAME.test(name))
+      return `"${name}" is a name Windows keeps for a device, which no file may have there`;
   }
   return void 0;
 }
@@ -54194,17 +54111,17 @@ var init_site_names = __esm({
        * project's and component's are taken already (site-claims.ts).
        */
       problem(entry, componentTaken) {
-        for (const [kind, name2] of this.namesOf(entry, componentTaken)) {
-          const taken = this.taken(`${kind} ${name2.toLowerCase()}`);
-          if (taken !== void 0 && taken !== name2)
-            return `the ${kind} ${name2} differs from the ${kind} ${taken} only in case: on a case-insensitive file system their files would be one`;
+        for (const [kind, name] of this.namesOf(entry, componentTaken)) {
+          const taken = this.taken(`${kind} ${name.toLowerCase()}`);
+          if (taken !== void 0 && taken !== name)
+            return `the ${kind} ${name} differs from the ${kind} ${taken} only in case: on a case-insensitive file system their files would be one`;
         }
         return void 0;
       }
       /** Takes the entry's names (once problem() found none). */
       take(entry, componentTaken) {
-        for (const [kind, name2] of this.namesOf(entry, componentTaken))
-          (kind === "language" ? this.root : this).names.set(`${kind} ${name2.toLowerCase()}`, name2);
+        for (const [kind, name] of this.namesOf(entry, componentTaken))
+          (kind === "language" ? this.root : this).names.set(`${kind} ${name.toLowerCase()}`, name);
       }
       clear() {
         this.names.clear();
@@ -54479,7 +54396,7 @@ var init_api_path = __esm({
   "src/weblate/api-path.ts"() {
     "use strict";
     COLLECTIONS = ["projects", "components", "translations", "languages"];
-    isCollection = (name2) => COLLECTIONS.some((c) => c === name2);
+    isCollection = (name) => COLLECTIONS.some((c) => c === name);
   }
 });
 
@@ -54491,11 +54408,11 @@ function tracksWholeInstance(triples) {
 async function planInstanceCarry(client, baseUrl, previous, none) {
   const since = previous.header.changesSince?.[WILDCARD];
   if (since === void 0) return none;
-  let count5 = 0;
+  let count4 = 0;
   const projects = /* @__PURE__ */ new Set();
   for (const e of previous.entries) {
     if (e.status !== "ok" || e.record === void 0 || e.carried) return none;
-    count5 += 1;
+    count4 += 1;
     projects.add(e.project);
   }
   const routes = new WeblateRoutes(baseUrl);
@@ -54509,7 +54426,7 @@ async function planInstanceCarry(client, baseUrl, previous, none) {
     date5 = logged.date;
     if (countOf(logged.body) === 0) {
       const listed = await client.getJson(firstPageUrl(routes.collection("translations"), 1));
-      unchanged = countOf(listed.body) === count5;
+      unchanged = countOf(listed.body) === count4;
     }
   } catch {
     unchanged = false;
@@ -54576,10 +54493,10 @@ function signalProjects(triples) {
   return new Set(triples.map((t) => t.project));
 }
 function wholeProjectsOf(triples) {
-  const count5 = /* @__PURE__ */ new Map();
-  for (const t of triples) count5.set(t.project, (count5.get(t.project) ?? 0) + 1);
+  const count4 = /* @__PURE__ */ new Map();
+  for (const t of triples) count4.set(t.project, (count4.get(t.project) ?? 0) + 1);
   return new Set(
-    triples.filter((t) => t.component === WILDCARD && t.language === WILDCARD).map((t) => t.project).filter((p) => count5.get(p) === 1)
+    triples.filter((t) => t.component === WILDCARD && t.language === WILDCARD).map((t) => t.project).filter((p) => count4.get(p) === 1)
   );
 }
 async function changedProjects(client, routes, from, maxPages) {
@@ -54606,8 +54523,8 @@ async function changedProjects(client, routes, from, maxPages) {
 }
 function projectOfChange(change, routes) {
   const api = new URL(routes.root()).pathname;
-  for (const name2 of ["component", "translation"]) {
-    const href = str(field(change, name2));
+  for (const name of ["component", "translation"]) {
+    const href = str(field(change, name));
     const path2 = URL.canParse(href ?? "") ? new URL(href ?? "").pathname : "";
     if (!path2.startsWith(api)) continue;
     const route = parseApiPath(`/api/${path2.slice(api.length)}`);
@@ -55039,8 +54956,10 @@ var init_contract = __esm({
 
 // src/validate/record-limits.ts
 function recordLimitProblem(record2) {
-  rememberMeasure(field(record2, "component"));
-  const { depth, chars } = measure2(record2, 1);
+  const component = field(record2, "component");
+  if (component !== null && typeof component === "object" && !measured.has(component))
+    measured.set(component, measure2(component));
+  const { depth, chars } = measure2(record2);
   if (depth > MAX_RECORD_DEPTH)
     return {
       path: "(body)",
@@ -55053,49 +54972,35 @@ function recordLimitProblem(record2) {
     };
   return void 0;
 }
-function measure2(root, rootDepth) {
-  let maxDepth = rootDepth;
-  let chars = 0;
-  const values = [root];
-  const depths = [rootDepth];
-  const child = (value, depth) => {
-    if (typeof value === "string") chars += value.length;
-    else if (value !== null && typeof value === "object") {
-      const known2 = measured.get(value);
-      if (known2) {
-        maxDepth = Math.max(maxDepth, depth - 1 + known2.depth);
-        chars += known2.chars;
-      } else {
-        values.push(value);
-        depths.push(depth);
-      }
-    } else chars += 1;
-  };
-  while (values.length > 0) {
-    const value = must(values.pop());
-    const depth = must(depths.pop());
-    if (depth > maxDepth) maxDepth = depth;
-    if (Array.isArray(value)) {
-      for (const item of value) child(item, depth + 1);
-    } else {
-      for (const key of Object.keys(value)) {
-        chars += key.length;
-        child(Reflect.get(value, key), depth + 1);
-      }
-    }
-    if (maxDepth > MAX_RECORD_DEPTH || chars > MAX_RECORD_CHARS) break;
-  }
-  return { depth: maxDepth, chars };
+function measure2(value) {
+  const seen = { depth: 0, chars: 0 };
+  walk2(value, 1, seen);
+  return seen;
 }
-function rememberMeasure(value) {
-  if (value === null || typeof value !== "object" || measured.has(value)) return;
-  measured.set(value, measure2(value, 1));
+function walk2(value, level2, seen) {
+  if (typeof value === "string") seen.chars += value.length;
+  else if (value === null || typeof value !== "object") seen.chars += 1;
+  else {
+    const known2 = measured.get(value);
+    if (known2) {
+      seen.depth = Math.max(seen.depth, level2 - 1 + known2.depth);
+      seen.chars += known2.chars;
+      return;
+    }
+    seen.depth = Math.max(seen.depth, level2);
+    if (seen.depth > MAX_RECORD_DEPTH || seen.chars > MAX_RECORD_CHARS) return;
+    if (Array.isArray(value)) for (const item of value) walk2(item, level2 + 1, seen);
+    else
+      for (const key of Object.keys(value)) {
+        seen.chars += key.length;
+        walk2(Reflect.get(value, key), level2 + 1, seen);
+      }
+  }
 }
 var MAX_RECORD_DEPTH, MAX_RECORD_CHARS, measured;
 var init_record_limits = __esm({
   "src/validate/record-limits.ts"() {
     "use strict";
-    init_must();
     init_json();
     MAX_RECORD_DEPTH = 64;
     MAX_RECORD_CHARS = 1e5;
@@ -55108,11 +55013,11 @@ function checkComponentFields(record2) {
   const out = [];
   const component = obj(record2.component);
   if (!component) return out;
-  const name2 = str(component.name);
+  const name = str(component.name);
   const slug = str(component.slug);
-  if (name2 !== void 0 && slug !== void 0 && name2 !== slug) {
+  if (name !== void 0 && slug !== void 0 && name !== slug) {
     out.push(
-      asNote(problem("component.name", `the same value as component.slug ("${slug}")`, name2))
+      asNote(problem("component.name", `the same value as component.slug ("${slug}")`, name))
     );
   }
   const filemask = str(component.filemask);
@@ -55171,19 +55076,17 @@ function checkTemplates(component) {
   return out;
 }
 function checkTranslationFields(record2) {
-  const out = [];
   const revision = str(record2.revision);
-  if (revision?.includes(","))
-    out.push(
-      asNote(
-        problem(
-          "revision",
-          "one revision (this looks like two hashes joined by a comma: file and template)",
-          revision
-        )
+  if (!revision?.includes(",")) return [];
+  return [
+    asNote(
+      problem(
+        "revision",
+        "one revision (this looks like two hashes joined by a comma: file and template)",
+        revision
       )
-    );
-  return out;
+    )
+  ];
 }
 var TEMPLATE_PLACEHOLDERS;
 var init_field_rules = __esm({
@@ -55310,27 +55213,29 @@ function checkIdentity(record2, triple) {
     const which = wantedSlug === triple.component ? "the requested component" : `the requested component, in ${componentLabel(triple.component)}`;
     errors.push(problem("component.slug", `"${wantedSlug}" (${which})`, componentSlug));
   }
+  checkLanguage(record2, triple.language, errors, warnings);
+  return { errors, warnings };
+}
+function checkLanguage(record2, language, errors, warnings) {
   const code = str(obj(record2.language)?.code);
   const languageCode = str(record2.language_code);
   if (!code && !languageCode) {
     errors.push(
       problem(
         "language_code",
-        `the language code "${triple.language}" (language_code or language.code)`,
+        `the language code "${language}" (language_code or language.code)`,
         record2.language_code
       )
     );
-  } else if (code !== triple.language && languageCode !== triple.language) {
+  } else if (code !== language && languageCode !== language) {
     const path2 = languageCode !== void 0 ? "language_code" : "language.code";
-    errors.push(
-      problem(path2, `"${triple.language}" (the requested language)`, languageCode ?? code)
-    );
-  } else if (languageCode !== void 0 && languageCode !== triple.language) {
+    errors.push(problem(path2, `"${language}" (the requested language)`, languageCode ?? code));
+  } else if (languageCode !== void 0 && languageCode !== language) {
     warnings.push(
       asNote(
         problem(
           "language_code",
-          `"${triple.language}", the same as language.code and the path (rule 3; repositories may use their own code, as Android's "b+ach" for "ach")`,
+          `"${language}", the same as language.code and the path (rule 3; repositories may use their own code, as Android's "b+ach" for "ach")`,
           languageCode
         )
       )
@@ -55340,7 +55245,6 @@ function checkIdentity(record2, triple) {
       problem("language.code", `the same value as language_code ("${languageCode}")`, code)
     );
   }
-  return { errors, warnings };
 }
 function checkCounterBounds(record2) {
   const errors = [];
@@ -55358,46 +55262,21 @@ function checkCounterBounds(record2) {
   return { errors, warnings };
 }
 function checkPercents(record2) {
-  const out = [];
   const total = num(record2.total);
-  if (total === void 0) return out;
+  if (total === void 0) return [];
+  const out = [];
   const translated = num(record2.translated);
   const translatedPercent = num(record2.translated_percent);
   if (translated !== void 0 && translatedPercent !== void 0) {
-    if (translated === total) {
-      if (translatedPercent !== 100)
-        out.push(
-          problem(
-            "translated_percent",
-            "100 (translated equals total, also when total is 0)",
-            translatedPercent
-          )
-        );
-    } else if (!near(translatedPercent, translated / total * 100)) {
-      out.push(
-        problem(
-          "translated_percent",
-          `about ${oneDecimal(translated / total * 100)} (${translated} of ${total})`,
-          translatedPercent
-        )
-      );
-    }
+    const complete = translated === total;
+    const exact = complete ? [100, "100 (translated equals total, also when total is 0)"] : void 0;
+    out.push(ratioProblem("translated_percent", translatedPercent, translated, total, exact));
   }
   const fuzzy = num(record2.fuzzy);
   const fuzzyPercent = num(record2.fuzzy_percent);
   if (fuzzy !== void 0 && fuzzyPercent !== void 0) {
-    if (fuzzy === 0 || total === 0) {
-      if (fuzzyPercent !== 0)
-        out.push(problem("fuzzy_percent", "0 (no fuzzy strings)", fuzzyPercent));
-    } else if (!near(fuzzyPercent, fuzzy / total * 100)) {
-      out.push(
-        problem(
-          "fuzzy_percent",
-          `about ${oneDecimal(fuzzy / total * 100)} (${fuzzy} of ${total})`,
-          fuzzyPercent
-        )
-      );
-    }
+    const exact = fuzzy === 0 || total === 0 ? [0, "0 (no fuzzy strings)"] : void 0;
+    out.push(ratioProblem("fuzzy_percent", fuzzyPercent, fuzzy, total, exact));
   }
   const failing = num(record2.failing_checks);
   const failingPercent = num(record2.failing_checks_percent);
@@ -55413,7 +55292,13 @@ function checkPercents(record2) {
       );
     }
   }
-  return out;
+  return out.filter((p) => p !== void 0);
+}
+function ratioProblem(path2, found, part, total, exact) {
+  if (exact) return found === exact[0] ? void 0 : problem(path2, exact[1], found);
+  const ratio2 = part / total * 100;
+  if (near(found, ratio2)) return void 0;
+  return problem(path2, `about ${oneDecimal(ratio2)} (${part} of ${total})`, found);
 }
 var near, oneDecimal;
 var init_rules = __esm({
@@ -55430,27 +55315,20 @@ var init_rules = __esm({
 
 // src/validate/validate-record.ts
 function validateRecord(body, triple, options) {
-  if (!isJson(body)) {
-    return {
-      status: "invalid",
-      errors: [{ path: "(body)", message: `expected a JSON object, found ${describeValue(body)}` }],
-      warnings: [],
-      notes: []
-    };
-  }
+  if (!isJson(body))
+    return invalid({
+      path: "(body)",
+      message: `expected a JSON object, found ${describeValue(body)}`
+    });
   const record2 = body;
   const tooBig = recordLimitProblem(record2);
-  if (tooBig) return { status: "invalid", errors: [tooBig], warnings: [], notes: [] };
+  if (tooBig) return invalid(tooBig);
   const contract = translationOwnSchema.safeParse(record2);
   const component = componentProblems(record2, triple, options.baseUrl);
-  const usable = contract.success && component.meetsContract ? void 0 : usableRecordSchema.safeParse(record2);
   const identity = checkIdentity(record2, triple);
   const bounds = checkCounterBounds(record2);
   const errors = [
-    ...usable && !usable.success ? problemsFromIssues(record2, usable.error.issues).map(({ path: path2, message }) => ({
-      path: path2,
-      message
-    })) : [],
+    ...unusableProblems(record2, contract.success && component.meetsContract),
     ...identity.errors,
     ...bounds.errors
   ];
@@ -55476,6 +55354,15 @@ function validateRecord(body, triple, options) {
     return { status: all.length ? "invalid" : "ok", errors: all, warnings: [], notes: [] };
   }
   return { status: errors.length ? "invalid" : "ok", errors: dedupe(errors), warnings, notes };
+}
+function unusableProblems(record2, meetsContract) {
+  if (meetsContract) return [];
+  const usable = usableRecordSchema.safeParse(record2);
+  if (usable.success) return [];
+  return problemsFromIssues(record2, usable.error.issues).map(({ path: path2, message }) => ({
+    path: path2,
+    message
+  }));
 }
 function componentProblems(record2, triple, baseUrl) {
   const component = record2.component;
@@ -55525,7 +55412,7 @@ function offOriginLinks(findings, baseUrl, setting) {
     message: `${fields.length} links point at ${where}, not at the configured server ${new URL(baseUrl).origin} (${setting}): ${shown2}; if ${where} is the server's own address (behind a proxy, or renamed), set ${setting} to it`
   });
 }
-var translationOwnSchema, componentChecks;
+var invalid, translationOwnSchema, componentChecks;
 var init_validate_record = __esm({
   "src/validate/validate-record.ts"() {
     "use strict";
@@ -55538,6 +55425,12 @@ var init_validate_record = __esm({
     init_link_rules();
     init_rules();
     init_json();
+    invalid = (error62) => ({
+      status: "invalid",
+      errors: [error62],
+      warnings: [],
+      notes: []
+    });
     translationOwnSchema = translationSchema.extend({ component: external_exports.unknown() });
     componentChecks = /* @__PURE__ */ new WeakMap();
   }
@@ -55661,7 +55554,7 @@ async function fetchInto(client, config2, spool, options, notices) {
       shard: options.shard,
       onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
       // The carried projects' entries are this run's already (spooled above), not doubts.
-      ...lastRun ? { previous: () => triplesOf(lastRun, carry?.carried) } : {}
+      ...lastRun ? { previous: () => triplesOf2(lastRun, carry?.carried) } : {}
     },
     validate2
   );
@@ -55684,7 +55577,6 @@ function clientFor(config2, options) {
     authScheme: config2.authScheme,
     tokenEnv: config2.tokenEnv,
     setting: config2.baseUrlSetting,
-    onRetry: options.onRetry,
     signal: options.signal,
     onWait: options.onWait
   });
@@ -55697,7 +55589,7 @@ function changesSinceOf(config2, carry, serverDate2) {
   }
   return changesSince;
 }
-function* triplesOf(source, carried) {
+function* triplesOf2(source, carried) {
   for (const { project, component, language } of source.entries())
     if (!carried?.has(project)) yield { project, component, language };
 }
@@ -55716,10 +55608,10 @@ var init_crawl_step = __esm({
     init_crawl_translations();
     init_http_client();
     init_publishable();
-    init_entry_spool();
     init_snapshot();
     init_incremental();
     init_to_entry();
+    init_spool();
   }
 });
 
@@ -55931,7 +55823,7 @@ function percentOf2(c) {
   return c.total <= 0 ? 100 : c.translated * 100 / c.total;
 }
 function pointCounts(c) {
-  const counts = countsFrom(() => Number.NaN);
+  const counts = emptyCounts(Number.NaN);
   for (const k of COUNTERS) counts[k] = c[k] === UNKNOWN ? Number.NaN : c[k];
   return counts;
 }
@@ -55971,7 +55863,7 @@ var init_history = __esm({
 
 // src/weblate/record-view.ts
 function recordView(record2) {
-  if (!isRecord(record2)) return EMPTY;
+  if (!isRecord(record2)) return recordView({});
   const r = record2;
   return {
     language: languageOf2(r.language),
@@ -56050,82 +55942,35 @@ function recordCounts(view, statistics) {
   };
 }
 function statisticsOf(v) {
-  if (v === void 0 || v === null) return {};
   if (!isRecord(v)) return {};
-  const stat6 = (x) => isCount(x) ? x : void 0;
+  const stat5 = (x) => isCount(x) ? x : void 0;
   return {
-    total_chars: stat6(v.total_chars),
-    translated_chars: stat6(v.translated_chars),
-    fuzzy_chars: stat6(v.fuzzy_chars),
-    approved: stat6(v.approved),
-    approved_words: stat6(v.approved_words),
-    approved_chars: stat6(v.approved_chars),
-    readonly: stat6(v.readonly),
-    readonly_words: stat6(v.readonly_words),
-    readonly_chars: stat6(v.readonly_chars)
+    total_chars: stat5(v.total_chars),
+    translated_chars: stat5(v.translated_chars),
+    fuzzy_chars: stat5(v.fuzzy_chars),
+    approved: stat5(v.approved),
+    approved_words: stat5(v.approved_words),
+    approved_chars: stat5(v.approved_chars),
+    readonly: stat5(v.readonly),
+    readonly_words: stat5(v.readonly_words),
+    readonly_chars: stat5(v.readonly_chars)
   };
 }
 function clipSlug(slug) {
   return clip3(slug);
 }
-var MAX_DISPLAY_CHARS, BIDI_CONTROLS, clip3, count2, name, shownText, link, population, languageView, sourceLanguageView, projectView, componentView, recordViewSchema, EMPTY, isRecord, isCount, countOf2, stringOf, nameOf, shownTextOf, linkOf, populationOf, booleanOf, stat3, statisticsView;
+var MAX_DISPLAY_CHARS, BIDI_CONTROLS, CONTROLS, clip3, isRecord, isCount, countOf2, stringOf, nameOf, shownTextOf, linkOf, populationOf, booleanOf;
 var init_record_view = __esm({
   "src/weblate/record-view.ts"() {
     "use strict";
-    init_zod();
     init_http_url();
     MAX_DISPLAY_CHARS = 200;
     BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+    CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
     clip3 = (raw) => {
-      const v = raw.replace(BIDI_CONTROLS, "");
+      const v = raw.replace(BIDI_CONTROLS, "").replace(CONTROLS, " ");
       return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}\u2026` : v;
     };
-    count2 = external_exports.number().finite().nonnegative().catch(0);
-    name = external_exports.string().transform((v) => v.trim() === "" ? void 0 : clip3(v)).optional().catch(void 0);
-    shownText = external_exports.string().transform((v) => v.trim() === "" ? "" : clip3(v)).catch("");
-    link = external_exports.string().refine(isHttpUrl).optional().catch(void 0);
-    population = external_exports.int().nonnegative().optional().catch(void 0);
-    languageView = external_exports.object({
-      code: external_exports.string().optional().catch(void 0),
-      name,
-      direction: external_exports.string().optional().catch(void 0),
-      population
-    }).catch({ code: void 0, name: void 0, direction: void 0, population: void 0 });
-    sourceLanguageView = external_exports.object({ code: external_exports.string(), name, population }).optional().catch(void 0);
-    projectView = external_exports.object({ name, translation_review: external_exports.boolean().optional().catch(void 0) }).catch({ name: void 0, translation_review: void 0 });
-    componentView = external_exports.object({
-      name,
-      is_glossary: external_exports.boolean().catch(false),
-      project: projectView,
-      source_language: sourceLanguageView
-    }).catch({
-      name: void 0,
-      is_glossary: false,
-      project: { name: void 0, translation_review: void 0 },
-      source_language: void 0
-    });
-    recordViewSchema = external_exports.object({
-      language: languageView,
-      component: componentView,
-      total: count2,
-      translated: count2,
-      fuzzy: count2,
-      failing_checks: count2,
-      have_suggestion: count2,
-      have_comment: count2,
-      total_words: count2,
-      translated_words: count2,
-      fuzzy_words: count2,
-      failing_checks_words: count2,
-      last_change: external_exports.string().optional().catch(void 0),
-      last_author: shownText,
-      web_url: link,
-      translate_url: link,
-      share_url: link,
-      filename: shownText,
-      revision: shownText
-    });
-    EMPTY = recordViewSchema.parse({});
     isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
     isCount = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
     countOf2 = (v) => isCount(v) ? v : 0;
@@ -56135,18 +55980,6 @@ var init_record_view = __esm({
     linkOf = (v) => typeof v === "string" && isHttpUrl(v) ? v : void 0;
     populationOf = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
     booleanOf = (v) => typeof v === "boolean" ? v : void 0;
-    stat3 = external_exports.number().finite().nonnegative().optional().catch(void 0);
-    statisticsView = external_exports.object({
-      total_chars: stat3,
-      translated_chars: stat3,
-      fuzzy_chars: stat3,
-      approved: stat3,
-      approved_words: stat3,
-      approved_chars: stat3,
-      readonly: stat3,
-      readonly_words: stat3,
-      readonly_chars: stat3
-    }).catch({});
   }
 });
 
@@ -56423,7 +56256,7 @@ function checkSeries(encoded, where) {
       throw new HistoryFormatError(`history ${where}: times must rise from point to point`);
   }
 }
-var HistoryFormatError, lineItems, MAX_SERIES, MAX_NUMBERS_PER_SERIES, keyText, count3, changesSchema, seriesText, isoTime, FIRST_OPTIONAL;
+var HistoryFormatError, lineItems, MAX_SERIES, MAX_NUMBERS_PER_SERIES, keyText, count2, changesSchema, seriesText, isoTime, FIRST_OPTIONAL;
 var init_history_file = __esm({
   "src/history/history-file.ts"() {
     "use strict";
@@ -56449,7 +56282,7 @@ var init_history_file = __esm({
     MAX_SERIES = 5e6;
     MAX_NUMBERS_PER_SERIES = POINT_SIZE * 2e4;
     keyText = external_exports.string().min(5).max(1e3);
-    count3 = external_exports.int().min(0).max(1e12);
+    count2 = external_exports.int().min(0).max(1e12);
     changesSchema = external_exports.object({
       threshold: external_exports.number().min(0).max(100),
       reached100: external_exports.array(external_exports.object({ key: keyText, previous: external_exports.number().min(0).max(100) })).max(MAX_CHANGE_ITEMS),
@@ -56464,12 +56297,19 @@ var init_history_file = __esm({
         external_exports.object({
           project: external_exports.string().min(1).max(300),
           component: external_exports.string().min(1).max(700),
-          added: count3
+          added: count2
         })
       ).max(MAX_CHANGE_ITEMS),
       added: external_exports.array(keyText).max(MAX_CHANGE_ITEMS),
       removed: external_exports.array(keyText).max(MAX_CHANGE_ITEMS),
-      omitted: count3.optional()
+      names: external_exports.array(
+        external_exports.object({
+          of: external_exports.enum(["project", "component", "language"]),
+          key: external_exports.string().min(1).max(1e3),
+          name: external_exports.string().min(1).max(1e3)
+        })
+      ).max(MAX_CHANGE_ITEMS).optional(),
+      omitted: count2.optional()
     });
     seriesText = external_exports.string().max(MAX_NUMBERS_PER_SERIES * 4);
     isoTime = external_exports.iso.datetime({ offset: true });
@@ -56972,7 +56812,7 @@ var init_layout_lines = __esm({
 
 // src/snapshot/read-snapshot.ts
 import { readFileSync as readFileSync4 } from "node:fs";
-function invalid(file2, issues, prefix = []) {
+function invalid2(file2, issues, prefix = []) {
   const issue2 = must(issues[0]);
   return new OutputError(
     `snapshot ${file2}: "${formatPath([...prefix, ...issue2.path])}": ${issue2.message}; write it with "l10n-snapshot crawl"`
@@ -56989,7 +56829,7 @@ function snapshotSource(snapshot) {
 }
 function parseSnapshot(json2, where) {
   const result = snapshotSchema.safeParse(expandCompact(json2, where));
-  if (!result.success) throw invalid(where, result.error.issues);
+  if (!result.success) throw invalid2(where, result.error.issues);
   return result.data;
 }
 function expandCompact(json2, where) {
@@ -57004,7 +56844,7 @@ function expandCompact(json2, where) {
 }
 function parseTables(json2, where) {
   const result = compactTablesSchema.safeParse(json2);
-  if (!result.success) throw invalid(where, result.error.issues);
+  if (!result.success) throw invalid2(where, result.error.issues);
   try {
     return expandTables(result.data);
   } catch (error62) {
@@ -57062,7 +56902,7 @@ function openSnapshot(file2) {
   };
   return {
     header: header2,
-    entries: (options) => options?.checked ? checkedEntries(file2, tables) : streamEntries(file2, tables),
+    entries: (options) => streamEntries(file2, tables, options?.checked),
     text
   };
 }
@@ -57101,30 +56941,18 @@ function readLayoutHeader(file2) {
   }
   return void 0;
 }
-function* streamEntries(file2, tablesOf) {
+function* streamEntries(file2, tablesOf, checked3 = false) {
   let index = 0;
   try {
     const tables = tablesOf();
     if (!tables) throw new NotTheLayout();
     for (const json2 of layoutEntries(file2)) {
-      const result = entrySchema.safeParse(expandStored(json2, tables, index, file2));
-      if (!result.success) throw invalid(file2, result.error.issues, ["translations", index]);
+      const entry = expandStored(json2, tables, index, file2);
+      const result = checked3 ? void 0 : entrySchema.safeParse(entry);
+      if (result?.success === false)
+        throw invalid2(file2, result.error.issues, ["translations", index]);
       index += 1;
-      yield result.data;
-    }
-  } catch (error62) {
-    if (error62 instanceof OutputError) throw error62;
-    if (!(error62 instanceof NotTheLayout)) throw unreadable(file2, error62);
-    yield* readSnapshot(file2).translations.slice(index);
-  }
-}
-function* checkedEntries(file2, tablesOf) {
-  let index = 0;
-  try {
-    const tables = tablesOf();
-    if (!tables) throw new NotTheLayout();
-    for (const json2 of layoutEntries(file2)) {
-      yield expandStored(json2, tables, index++, file2);
+      yield result ? result.data : entry;
     }
   } catch (error62) {
     if (error62 instanceof OutputError) throw error62;
@@ -57138,6 +56966,7 @@ var init_read_snapshot = __esm({
     init_errors();
     init_format_path();
     init_compact();
+    init_note_table();
     init_schema2();
     init_snapshot();
     init_packed_snapshot();
@@ -57211,7 +57040,7 @@ var init_unpack_snapshot = __esm({
 });
 
 // src/previous/site-files.ts
-import { readFile as readFile3, stat as stat4 } from "node:fs/promises";
+import { readFile as readFile3, stat as stat3 } from "node:fs/promises";
 import { join as join7 } from "node:path";
 async function snapshotPart(get) {
   const packed = await get(SITE_FILE.snapshot);
@@ -57295,7 +57124,7 @@ async function readParts(dir, maxBytes, file2) {
   const read = (cap, capName, use) => async (path2) => {
     const from = join7(dir, path2);
     try {
-      const size = (await stat4(from)).size;
+      const size = (await stat3(from)).size;
       if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
       return { json: await use(from) };
     } catch (error62) {
@@ -57606,10 +57435,10 @@ function carriedProblem(data, entry, options) {
   const stats = data.statistics && checkStatistics(data.statistics, data.record).warnings[0];
   if (stats) return `its statistics do not meet the contract (${stats.path}: ${stats.message})`;
   const origin = new URL(options.baseUrl).origin;
-  for (const name2 of SHOWN_LINKS) {
-    const value = str(field(data.record, name2));
+  for (const name of SHOWN_LINKS) {
+    const value = str(field(data.record, name));
     if (value !== void 0 && originOf(value) !== origin)
-      return `its ${name2} leads off the configured server (${JSON.stringify(value.slice(0, 200))})`;
+      return `its ${name} leads off the configured server (${JSON.stringify(value.slice(0, 200))})`;
   }
   return void 0;
 }
@@ -57731,7 +57560,7 @@ function scopedEntry(prev, scope) {
   };
 }
 function carryForward(spool, order, previous, run2, options) {
-  if (!previous) return { order, carried: 0, warnings: [] };
+  if (!previous) return { order, warnings: [] };
   const carry = carrier(
     previous,
     {
@@ -57741,27 +57570,21 @@ function carryForward(spool, order, previous, run2, options) {
     },
     options
   );
-  let carried = 0;
   for (const n2 of order) {
     if (spool.isOk(n2)) continue;
     const after = carry.update(spool.entry(n2));
-    if (!after) continue;
-    spool.replace(n2, after);
-    carried += 1;
+    if (after) spool.replace(n2, after);
   }
   const added = /* @__PURE__ */ new Set();
-  for (const entry of carry.scoped()) {
-    added.add(spool.add(entry));
-    if (entry.carried) carried += 1;
-  }
-  if (added.size === 0) return { order, carried, warnings: carry.warnings };
+  for (const entry of carry.scoped()) added.add(spool.add(entry));
+  if (added.size === 0) return { order, warnings: carry.warnings };
   const sorted = spool.sorted();
   const claims = new PublishableClaims();
   for (const n2 of sorted) {
     const clash = claims.claim(spool.triple(n2));
     if (clash && added.has(n2)) spool.replace(n2, unpublishable(spool.entry(n2), clash));
   }
-  return { order: sorted, carried, warnings: carry.warnings };
+  return { order: sorted, warnings: carry.warnings };
 }
 var isWildcard2;
 var init_carry_forward = __esm({
@@ -57804,6 +57627,35 @@ var init_run_history = __esm({
   }
 });
 
+// src/pipeline/removal-names.ts
+function nameRemovals(run2, previous) {
+  const { changes, history } = run2;
+  if (!changes?.removed.length || !previous) return;
+  const removed = new Set(changes.removed);
+  const names = /* @__PURE__ */ new Map();
+  const name = (of, key, text) => {
+    if (text && names.size < MAX_CHANGE_ITEMS) names.set(`${of} ${key}`, { of, key, name: text });
+  };
+  for (const e of previous.entries()) {
+    if (!removed.has(tripleKey(e))) continue;
+    const view = recordView(e.record ?? e.carried?.record);
+    name("project", e.project, view.component.project.name);
+    name("component", `${e.project}/${e.component}`, view.component.name);
+    name("language", e.language, view.language.name);
+  }
+  changes.names = [...names.values()];
+  const record2 = history.runs.at(-1);
+  if (record2 && record2.at === history.lastRun) record2.changes.names = changes.names;
+}
+var init_removal_names = __esm({
+  "src/pipeline/removal-names.ts"() {
+    "use strict";
+    init_triple();
+    init_merge_run();
+    init_record_view();
+  }
+});
+
 // src/model/heard-stop.ts
 import { setImmediate as nextTurn } from "node:timers/promises";
 async function heardStop(signal) {
@@ -57819,7 +57671,7 @@ var init_heard_stop = __esm({
 
 // src/output/write-files.ts
 import { constants as constants2 } from "node:fs";
-import { copyFile, mkdir as mkdir4, open as open2, stat as stat5, writeFile as writeFile2 } from "node:fs/promises";
+import { copyFile, mkdir as mkdir4, open as open2, stat as stat4, writeFile as writeFile2 } from "node:fs/promises";
 import { dirname as dirname7, join as join9 } from "node:path";
 async function writeOne(target, content) {
   if (typeof content === "string" || content instanceof Uint8Array) {
@@ -57855,7 +57707,7 @@ async function writeFiles(root, files, options = {}) {
   const made2 = /* @__PURE__ */ new Set();
   const pending = /* @__PURE__ */ new Set();
   let failure2;
-  let count5 = 0;
+  let count4 = 0;
   let bytes = 0;
   const write = async (file2) => {
     const target = join9(root, file2.path);
@@ -57868,7 +57720,7 @@ async function writeFiles(root, files, options = {}) {
       let written;
       if ("copyFrom" in file2) {
         await copyFile(file2.copyFrom, target, constants2.COPYFILE_FICLONE);
-        written = (await stat5(target)).size;
+        written = (await stat4(target)).size;
       } else written = await writeOne(target, file2.render());
       bytes += written;
     } catch (error62) {
@@ -57879,7 +57731,7 @@ async function writeFiles(root, files, options = {}) {
   for (const file2 of files) {
     if (failure2) break;
     options.signal?.throwIfAborted();
-    count5 += 1;
+    count4 += 1;
     const task = write(file2).finally(() => pending.delete(task));
     pending.add(task);
     if (pending.size >= CONCURRENCY) await Promise.race(pending);
@@ -57887,7 +57739,7 @@ async function writeFiles(root, files, options = {}) {
   await Promise.all(pending);
   if (failure2) throw failure2;
   options.signal?.throwIfAborted();
-  return { files: count5, bytes };
+  return { files: count4, bytes };
 }
 var WriteError, CONCURRENCY, PIECE;
 var init_write_files = __esm({
@@ -58496,7 +58348,7 @@ var init_resvg_wasm = __esm({
 var require_binary_search = __commonJS({
   "node_modules/binary-search/index.js"(exports, module) {
     module.exports = function(haystack, needle, comparator, low, high) {
-      var mid, cmp2;
+      var mid, cmp;
       if (low === void 0)
         low = 0;
       else {
@@ -58513,10 +58365,10 @@ var require_binary_search = __commonJS({
       }
       while (low <= high) {
         mid = low + (high - low >>> 1);
-        cmp2 = +comparator(haystack[mid], needle, mid, haystack);
-        if (cmp2 < 0)
+        cmp = +comparator(haystack[mid], needle, mid, haystack);
+        if (cmp < 0)
           low = mid + 1;
-        else if (cmp2 > 0)
+        else if (cmp > 0)
           high = mid - 1;
         else
           return mid;
@@ -58743,7 +58595,6 @@ var englishPercent, NO_STRINGS, ENGLISH_BADGE_WORDS;
 var init_badge_data = __esm({
   "src/badges/badge-data.ts"() {
     "use strict";
-    init_measure();
     englishPercent = new Intl.NumberFormat("en", { style: "percent" });
     NO_STRINGS = "no strings";
     ENGLISH_BADGE_WORDS = {
@@ -58786,7 +58637,7 @@ function rowsChartSvg(input2) {
   const words = input2.words ?? ENGLISH_WIDGET_WORDS;
   const shown2 = selectItems(input2.items, input2.options);
   const names = shown2.map((i) => fitText(i.name, NAME_MAX));
-  const nameWidth = Math.max(40, ...names.map((name2) => textWidth(name2)));
+  const nameWidth = Math.max(40, ...names.map((name) => textWidth(name)));
   const barX = Math.ceil(PAD + nameWidth + 8);
   const pctX = barX + BAR + 6;
   const widest = textWidth(words.percent(100));
@@ -58820,7 +58671,7 @@ function columnsChartSvg(input2) {
   const words = input2.words ?? ENGLISH_WIDGET_WORDS;
   const shown2 = selectItems(input2.items, input2.options);
   const names = shown2.map((i) => fitText(i.name, NAME_MAX));
-  const nameHeight = Math.max(20, ...names.map((name2) => textWidth(name2))) + 8;
+  const nameHeight = Math.max(20, ...names.map((name) => textWidth(name))) + 8;
   const top = PAD + TITLE + 14;
   const bottom = top + COLUMN_HEIGHT;
   const width = Math.max(
@@ -59295,6 +59146,40 @@ var init_trend_sum = __esm({
   }
 });
 
+// src/render/model/changes-view.ts
+function recordedNames(names) {
+  const byKey = new Map((names ?? []).map((n2) => [`${n2.of} ${n2.key}`, clipSlug(n2.name)]));
+  return (of, key) => byKey.get(`${of} ${key}`);
+}
+function keyParts(key) {
+  const first = key.indexOf("/");
+  const last2 = key.lastIndexOf("/");
+  return {
+    project: key.slice(0, first),
+    component: key.slice(first + 1, last2),
+    language: key.slice(last2 + 1)
+  };
+}
+function removedGroups(keys, live) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const key of keys) {
+    const { project, component } = keyParts(key);
+    const path2 = `${project}/${component}`;
+    const whole = !live.projects.has(project) ? "project" : !live.components.has(path2) ? "component" : void 0;
+    const at3 = whole === "project" ? project : whole === "component" ? path2 : key;
+    const group = groups.get(at3) ?? { key: at3, ...whole ? { whole } : {}, keys: [] };
+    group.keys.push(key);
+    groups.set(at3, group);
+  }
+  return [...groups.values()];
+}
+var init_changes_view = __esm({
+  "src/render/model/changes-view.ts"() {
+    "use strict";
+    init_record_view();
+  }
+});
+
 // src/render/model/history-view.ts
 function at2(points, minute) {
   let found;
@@ -59306,35 +59191,7 @@ function at2(points, minute) {
 }
 function buildHistoryView(model, history) {
   if (!history.lastRun) return void 0;
-  const end = toMinute(history.lastRun);
-  const previous = history.previousRun ? toMinute(history.previousRun) : void 0;
-  const trend = (translations) => {
-    function* series() {
-      for (const t of translations) {
-        const flat = history.series.get(tripleKey(t));
-        if (flat) yield flat;
-      }
-    }
-    const { points, used } = sumTrend(series(), model.site);
-    const now = at2(points, end);
-    const delta = (days, minute) => {
-      const then = minute === void 0 ? void 0 : at2(points, minute);
-      const span = days === void 0 ? {} : { days };
-      if (!now || !then) return span;
-      return {
-        ...span,
-        translated: now.translated - then.translated,
-        total: now.total - then.total,
-        percent: Math.round((pct(now) - pct(then)) * 10) / 10
-      };
-    };
-    return {
-      points,
-      end,
-      used,
-      deltas: [delta(void 0, previous), delta(7, end - 7 * DAY2), delta(30, end - 30 * DAY2)]
-    };
-  };
+  const trend = trendSummer(model, history, history.lastRun);
   let siteTrend;
   function* rows(projects) {
     for (const p of projects) for (const c of p.components) yield* c.translations;
@@ -59356,31 +59213,38 @@ function buildHistoryView(model, history) {
     trendOf
   };
 }
+function trendSummer(model, history, lastRun) {
+  const end = toMinute(lastRun);
+  const previous = history.previousRun ? toMinute(history.previousRun) : void 0;
+  return (translations) => {
+    function* series() {
+      for (const t of translations) {
+        const flat = history.series.get(tripleKey(t));
+        if (flat) yield flat;
+      }
+    }
+    const { points, used } = sumTrend(series(), model.site);
+    const now = at2(points, end);
+    const delta = (days, minute) => {
+      const then = minute === void 0 ? void 0 : at2(points, minute);
+      const span = days === void 0 ? {} : { days };
+      if (!now || !then) return span;
+      return {
+        ...span,
+        translated: now.translated - then.translated,
+        total: now.total - then.total,
+        percent: Math.round((pct(now) - pct(then)) * 10) / 10
+      };
+    };
+    const deltas = [delta(void 0, previous), delta(7, end - 7 * DAY2), delta(30, end - 30 * DAY2)];
+    return { points, end, used, deltas };
+  };
+}
 function changesView(model, runAt, c, project) {
   const inProject = (key) => project === void 0 || key.startsWith(`${project}/`);
-  const item = (key, detail) => {
-    const t = model.findRow(key);
-    if (!t) return { text: clipSlug(key), detail };
-    return {
-      text: key,
-      translation: {
-        language: t.language,
-        languageName: t.languageName,
-        componentName: t.componentName,
-        projectName: t.projectName
-      },
-      href: translationPath(t.pageDir, model.detail.translationPages),
-      lang: t.lang,
-      dir: t.dir,
-      detail
-    };
-  };
-  const components = new Map(
-    model.projects.flatMap(
-      (p) => p.components.map((comp) => [`${comp.project}/${comp.component}`, { comp, p }])
-    )
-  );
+  const item = (key, detail) => changeItem(model, key, detail);
   const removed = c.removed.filter(inProject);
+  const wholes = c.newStrings.length + removed.length > 0 ? wholesOf(model) : void 0;
   return {
     at: runAt,
     threshold: c.threshold,
@@ -59388,45 +59252,71 @@ function changesView(model, runAt, c, project) {
     fellBelow: c.fellBelow.filter((r) => inProject(r.key)).map(
       (r) => item(r.key, { kind: "fell", previous: floor1(r.previous), percent: floor1(r.percent) })
     ),
-    newStrings: c.newStrings.filter((r) => project === void 0 || r.project === project).map((r) => {
-      const found = components.get(`${r.project}/${r.component}`);
-      const detail = { kind: "newStrings", added: r.added };
-      return found ? {
-        text: `${r.project}/${r.component}`,
-        component: { name: found.comp.name, projectName: found.p.name },
-        href: `${found.comp.pageDir}/index.html`,
-        detail
-      } : { text: clipSlug(`${r.project}/${r.component}`), detail };
-    }),
+    newStrings: c.newStrings.filter((r) => project === void 0 || r.project === project).map((r) => newStringsItem(must(wholes), r)),
     added: c.added.filter(inProject).map((k) => item(k, { kind: "added" })),
-    removed: removedItems(model, removed, item),
+    removed: wholes ? removedItems(model, wholes, removed, c.names) : [],
     removedTranslations: removed.length,
     omitted: project === void 0 ? c.omitted ?? 0 : 0
   };
 }
-function removedItems(model, keys, item) {
-  const why = (key) => !model.tracked ? "unknown" : model.tracked(key) ? "server" : "config";
-  const projects = new Set(model.projects.map((p) => p.project));
-  const components = new Set(
-    model.projects.flatMap((p) => p.components.map((c) => `${c.project}/${c.component}`))
-  );
-  const whole = (key) => {
-    const [project = "", component = ""] = key.split("/");
-    if (!projects.has(project)) return project;
-    const comp = `${project}/${component}`;
-    return components.has(comp) ? void 0 : comp;
+function changeItem(model, key, detail) {
+  const t = model.findRow(key);
+  if (!t) return { text: clipSlug(key), detail };
+  return {
+    text: key,
+    translation: {
+      language: t.language,
+      languageName: t.languageName,
+      componentName: t.componentName,
+      projectName: t.projectName
+    },
+    href: translationPath(t.pageDir, model.detail.translationPages),
+    lang: t.lang,
+    dir: t.dir,
+    detail
   };
-  const out = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const key of keys) {
-    const w = whole(key);
-    if (w === void 0) out.push(item(key, { kind: "removed", why: why(key) }));
-    else if (!seen.has(w)) {
-      seen.add(w);
-      out.push({ text: clipSlug(w), detail: { kind: "removed", why: why(key) } });
-    }
-  }
-  return out;
+}
+function wholesOf(model) {
+  const projects = new Map(model.projects.map((p) => [p.project, p]));
+  const components = new Map(
+    model.projects.flatMap(
+      (p) => p.components.map((comp) => [`${comp.project}/${comp.component}`, { comp, p }])
+    )
+  );
+  return { projects, components };
+}
+function newStringsItem(wholes, r) {
+  const detail = { kind: "newStrings", added: r.added };
+  const found = wholes.components.get(`${r.project}/${r.component}`);
+  if (!found) return { text: clipSlug(`${r.project}/${r.component}`), detail };
+  return {
+    text: `${r.project}/${r.component}`,
+    component: { name: found.comp.name, projectName: found.p.name },
+    href: `${found.comp.pageDir}/index.html`,
+    detail
+  };
+}
+function removedItems(model, wholes, keys, names) {
+  const why = (key) => !model.tracked ? "unknown" : model.tracked(key) ? "server" : "config";
+  const recorded = recordedNames(names);
+  return removedGroups(keys, wholes).map((g) => {
+    const [first = g.key] = g.keys;
+    const detail = {
+      kind: "removed",
+      why: why(first),
+      ...g.whole ? { whole: g.whole, translations: g.keys.length } : {}
+    };
+    const { project, component, language } = keyParts(first);
+    const projectName = wholes.projects.get(project)?.name ?? recorded("project", project) ?? clipSlug(project);
+    if (g.whole === "project") return { text: projectName, project: { name: projectName }, detail };
+    const path2 = `${project}/${component}`;
+    const componentName = wholes.components.get(path2)?.comp.name ?? recorded("component", path2) ?? clipSlug(componentLabel(component));
+    const comp = { name: componentName, projectName };
+    if (g.whole === "component") return { text: g.key, component: comp, detail };
+    const languageName = recorded("language", language) ?? clipSlug(language);
+    const translation = { language, languageName, componentName, projectName };
+    return { text: g.key, translation, detail };
+  });
 }
 function changeCount(v) {
   return v.reached100.length + v.fellBelow.length + v.newStrings.length + v.added.length + v.removed.length;
@@ -59440,6 +59330,8 @@ var init_history_view = __esm({
     init_site_paths();
     init_history();
     init_trend_sum();
+    init_must();
+    init_changes_view();
     DAY2 = 24 * 60;
     pct = (p) => p.total <= 0 ? 100 : p.translated * 100 / p.total;
     floor1 = (n2) => Math.floor(n2 * 10) / 10;
@@ -59606,7 +59498,7 @@ var init_measure_words = __esm({
 
 // src/render/model/badge-text.ts
 function failureKey(kind) {
-  const known2 = Object.entries(FAILURE_KEYS).find(([name2]) => name2 === kind);
+  const known2 = Object.entries(FAILURE_KEYS).find(([name]) => name === kind);
   return known2 ? known2[1] : "badge.error";
 }
 function badgeText(locale, site) {
@@ -59728,19 +59620,18 @@ function addStale(summary, stale) {
     reason: summary.reason
   };
 }
-function aggregate(rows, store, tally, site, text, generatedAt) {
+function aggregate(rows, tally, site, text, generatedAt) {
   let summary;
   let usable = 0;
   let firstError;
   let failed;
-  for (const i of rows) {
-    if (store.isNotStarted(i)) continue;
-    const stale = store.staleOf(i);
-    if (stale) summary = addStale(summary, stale);
-    if (store.isOk(i)) usable += 1;
+  for (const row of rows) {
+    if (row.notStarted) continue;
+    if (row.stale) summary = addStale(summary, row.stale);
+    if (row.status === "ok") usable += 1;
     else {
-      firstError ??= store.badgeDataOf(i);
-      failed ??= store.reasonOf(i);
+      firstError ??= row.badge;
+      failed ??= row.reason;
     }
   }
   if (usable === 0)
@@ -59757,20 +59648,17 @@ function aggregate(rows, store, tally, site, text, generatedAt) {
     stale: { asOf: summary.asOf }
   };
 }
-function aggregateProject(project, rowsOf, store, site, text, generatedAt) {
-  function* rows(list2) {
-    for (const c of list2) yield* rowsOf(c);
-  }
+function aggregateProject(project, site, text, generatedAt) {
+  const rows = (list2) => list2.flatMap((c) => c.translations);
   const counted2 = project.components.filter((c) => c.counted);
   const { staleRows: _, ...badge } = aggregate(
     rows(counted2),
-    store,
     project.tally,
     site,
     text,
     generatedAt
   );
-  const all = aggregate(rows(project.components), store, project.tally, site, text, generatedAt);
+  const all = aggregate(rows(project.components), project.tally, site, text, generatedAt);
   Object.assign(project, badge, all.staleRows ? { staleRows: all.staleRows } : {});
   const failed = project.unexpanded[0];
   if (project.components.length === 0 && failed) project.badge = failed.badge;
@@ -59786,260 +59674,64 @@ var init_stale_summary = __esm({
   }
 });
 
-// src/render/model/recent-rows.ts
-var RecentRows;
-var init_recent_rows = __esm({
-  "src/render/model/recent-rows.ts"() {
-    "use strict";
-    RecentRows = class {
-      constructor(size = 1) {
-        this.size = size;
-      }
-      size;
-      kept = /* @__PURE__ */ new Map();
-      /** The rows of the list `indexes`, made by `make` unless they were made for it lately. */
-      get(indexes, make) {
-        let rows = this.kept.get(indexes);
-        if (rows === void 0) {
-          rows = make();
-          this.kept.set(indexes, rows);
-          for (const oldest of this.kept.keys()) {
-            if (this.kept.size <= this.size) break;
-            this.kept.delete(oldest);
-          }
-        }
-        return rows;
-      }
-      /** Forgets every list (their rows were reordered). */
-      clear() {
-        this.kept.clear();
-      }
-    };
-  }
-});
-
 // src/render/model/translation-row.ts
-var NO_ROWS, NO_PROBLEMS, RowStore;
+var NO_PROBLEMS, SHARED, RowMaker;
 var init_translation_row = __esm({
   "src/render/model/translation-row.ts"() {
     "use strict";
-    init_counts();
     init_measure();
-    init_must();
-    NO_ROWS = new Int32Array(0);
     NO_PROBLEMS = [];
-    RowStore = class {
+    SHARED = [
+      "project",
+      "component",
+      "language",
+      "projectName",
+      "componentName",
+      "languageName",
+      "nativeName",
+      "lang",
+      "lastChange",
+      "lastAuthor"
+    ];
+    RowMaker = class {
       /** @param measure what the rows' percents count (site.metric, site.progress) */
       constructor(measure4) {
         this.measure = measure4;
       }
       measure;
-      stored = [];
-      /**
-       * One copy of each text and badge the rows share (names, authors, times): each entry read
-       * brings its own copies, which 100,000 rows would otherwise keep.
-       */
-      shared = /* @__PURE__ */ new Map();
+      texts = /* @__PURE__ */ new Map();
       badges = /* @__PURE__ */ new Map();
-      one(text) {
-        if (text === void 0) return void 0;
-        const kept = this.shared.get(text);
+      /** A translation's row: its view less what only its page shows; `folder` its page's, if any. */
+      make(parts, folder) {
+        const { filename: _f, revision: _r, warnings: _w, sourceLanguage: _s, ...kept } = parts;
+        const row = {
+          ...kept,
+          percent: parts.tally && percentBy(parts.tally, this.measure),
+          empty: parts.tally?.total === 0,
+          errors: parts.errors.length === 0 ? NO_PROBLEMS : parts.errors,
+          links: parts.links.translate === void 0 ? {} : { translate: parts.links.translate },
+          badge: this.badge(parts.badge),
+          pageDir: folder,
+          badgeBase: folder && `badges/${folder}`
+        };
+        for (const key of SHARED) {
+          const text = row[key];
+          if (text !== void 0) row[key] = this.text(text);
+        }
+        return row;
+      }
+      text(text) {
+        const kept = this.texts.get(text);
         if (kept !== void 0) return kept;
-        this.shared.set(text, text);
+        this.texts.set(text, text);
         return text;
       }
-      badgeOne(b) {
+      badge(b) {
         const key = JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]);
         const kept = this.badges.get(key);
         if (kept !== void 0) return kept;
         this.badges.set(key, b);
         return b;
-      }
-      /** Stores a row; returns its index. */
-      add(parts, componentDir2, languageSegment) {
-        const folder = `${componentDir2}/${languageSegment}`;
-        const { tally, notStarted } = parts;
-        const pageDir = notStarted ? "" : folder;
-        const row = {
-          project: this.one(parts.project),
-          component: this.one(parts.component),
-          language: this.one(parts.language),
-          status: parts.status,
-          projectName: this.one(parts.projectName),
-          componentName: this.one(parts.componentName),
-          languageName: this.one(parts.languageName),
-          nativeName: this.one(parts.nativeName),
-          lang: this.one(parts.lang),
-          dir: parts.dir,
-          population: parts.population,
-          tally,
-          percent: tally && percentBy(tally, this.measure),
-          empty: tally?.total === 0,
-          glossary: parts.glossary,
-          lastChange: this.one(parts.lastChange),
-          lastAuthor: this.one(parts.lastAuthor),
-          links: parts.links.translate === void 0 ? {} : { translate: parts.links.translate },
-          errors: parts.errors.length === 0 ? NO_PROBLEMS : parts.errors,
-          badge: this.badgeOne(parts.badge),
-          pageDir,
-          badgeBase: notStarted ? "" : `badges/${pageDir}`
-        };
-        if (notStarted) row.notStarted = true;
-        if (parts.stale !== void 0) row.stale = parts.stale;
-        if (parts.reason !== void 0) row.reason = parts.reason;
-        this.stored.push({ row, folder });
-        return this.stored.length - 1;
-      }
-      at(i) {
-        return must(this.stored[i]).row;
-      }
-      /** The row as the pages read it: a copy, its counts too. */
-      row(i) {
-        const row = this.at(i);
-        return row.tally ? { ...row, tally: { ...row.tally } } : { ...row };
-      }
-      /** Row `i`'s badge and the path of its files without extension. */
-      badgeOf(i) {
-        const { row, folder } = must(this.stored[i]);
-        return {
-          badgeBase: `badges/${folder}`,
-          badge: row.badge,
-          ...row.tally ? { tally: { ...row.tally } } : {},
-          ...row.stale ? { stale: row.stale } : {}
-        };
-      }
-      /** Each distinct badge of the first `rows` rows, with how many of them have it. */
-      badgeUses(rows = this.count) {
-        const uses = /* @__PURE__ */ new Map();
-        for (let i = 0; i < rows; i++) {
-          const b = this.at(i).badge;
-          const key = JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]);
-          const use = uses.get(key);
-          if (use) use[1] += 1;
-          else uses.set(key, [b, 1]);
-        }
-        return [...uses.values()];
-      }
-      /** Each component's and language's rows (site-model.ts makes them): read by `of`. */
-      lists = /* @__PURE__ */ new Map();
-      of(view) {
-        return this.lists.get(view)?.view() ?? NO_ROWS;
-      }
-      /** Row `i`'s counts written into `into`; undefined without any. */
-      tallyInto(i, into) {
-        const tally = this.at(i).tally;
-        return tally && Object.assign(into, tally);
-      }
-      /** Adds row `i`'s counts, when it has some, to `sum`. */
-      addTally(sum2, i) {
-        addCounts(sum2, this.at(i).tally);
-      }
-      /** How many rows are stored: the index the next one gets. */
-      get count() {
-        return this.stored.length;
-      }
-      rows(indexes) {
-        return Array.from(indexes, (i) => this.row(i));
-      }
-      tally(i) {
-        const tally = this.at(i).tally;
-        return tally && { ...tally };
-      }
-      /** Where the row stands in "most translated first", by the site's measure. */
-      progress(i) {
-        return progressBy(this.at(i).tally, this.measure);
-      }
-      /** Whether row `i` has numbers (a failed translation has none). */
-      hasTally(i) {
-        return this.at(i).tally !== void 0;
-      }
-      /** The row's stale mark, when its numbers are an earlier run's. */
-      staleOf(i) {
-        return this.at(i).stale;
-      }
-      reasonOf(i) {
-        return this.at(i).reason;
-      }
-      badgeDataOf(i) {
-        return this.at(i).badge;
-      }
-      isNotStarted(i) {
-        return this.at(i).notStarted === true;
-      }
-      status(i) {
-        return this.at(i).status;
-      }
-      isOk(i) {
-        return this.status(i) === "ok";
-      }
-      languageCode(i) {
-        return this.at(i).language;
-      }
-      /** Whether row `i` is the translation of `entry` (its project, component and language). */
-      isOf(i, entry) {
-        const row = this.stored[i]?.row;
-        return row !== void 0 && row.project === entry.project && row.component === entry.component && row.language === entry.language;
-      }
-      /** Row `i`'s language as the project's list of languages names it. */
-      languageRef(i) {
-        const l = this.at(i);
-        return {
-          code: l.language,
-          name: l.languageName,
-          nativeName: l.nativeName,
-          lang: l.lang,
-          dir: l.dir,
-          population: l.population
-        };
-      }
-      languageName(i) {
-        return this.at(i).languageName;
-      }
-      names(i) {
-        return this.at(i);
-      }
-    };
-  }
-});
-
-// src/render/model/row-list.ts
-var RowList;
-var init_row_list = __esm({
-  "src/render/model/row-list.ts"() {
-    "use strict";
-    init_must();
-    RowList = class {
-      items = new Int32Array(8);
-      length = 0;
-      push(row) {
-        if (this.length === this.items.length) {
-          const bigger = new Int32Array(Math.max(8, this.items.length * 2));
-          bigger.set(this.items);
-          this.items = bigger;
-        }
-        this.items[this.length] = row;
-        this.length += 1;
-      }
-      /** Lets go of the room kept for more rows (a list doubles: up to half of it is empty). */
-      settle() {
-        if (this.items.length > this.length) this.items = this.items.slice(0, this.length);
-      }
-      get(k) {
-        if (k >= this.length) throw new RangeError(`row ${k} of ${this.length}`);
-        return must(this.items[k]);
-      }
-      /** The rows in this order from now on (as many as there are). */
-      reorder(rows) {
-        let k = 0;
-        for (const row of rows) this.items[k++] = row;
-        if (k !== this.length) throw new RangeError(`${k} rows for a list of ${this.length}`);
-      }
-      /** The rows, in the list's own memory: valid until the next push. */
-      view() {
-        return this.items.subarray(0, this.length);
-      }
-      [Symbol.iterator]() {
-        return this.view()[Symbol.iterator]();
       }
     };
   }
@@ -60054,15 +59746,15 @@ function languageTag(code) {
 function nativeName(code, englishName) {
   const names = cache.get(code);
   if (names?.has(englishName)) return names.get(englishName);
-  let name2;
+  let name;
   try {
     const tag = languageTag(code);
     const own2 = new Intl.DisplayNames([tag], { type: "language", fallback: "none" }).of(tag);
     const english4 = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(tag);
     if (own2 && own2 !== english4 && own2.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en"))
-      name2 = own2;
+      name = own2;
   } catch {
-    name2 = void 0;
+    name = void 0;
   }
   if (cached2 >= CACHE_LIMIT2) {
     cache.clear();
@@ -60070,9 +59762,9 @@ function nativeName(code, englishName) {
   }
   const byName = cache.get(code) ?? /* @__PURE__ */ new Map();
   cache.set(code, byName);
-  byName.set(englishName, name2);
+  byName.set(englishName, name);
   cached2 += 1;
-  return name2;
+  return name;
 }
 var cache, cached2, CACHE_LIMIT2, MODIFIERS;
 var init_language_names = __esm({
@@ -60109,11 +59801,11 @@ var init_entry_counts = __esm({
 // src/render/model/translation-view.ts
 function describeEntry(entry, site, generatedAt, text) {
   const carried = entry.status !== "ok" ? entry.carried : void 0;
-  const unusable = entry.status === "ok" ? void 0 : entry.status;
   const record2 = recordView(entry.record ?? carried?.record);
   const { component, language } = record2;
   const ok = entry.status === "ok" || carried !== void 0;
   const tally = entryCounts(entry, record2);
+  const reason2 = entry.status === "ok" ? void 0 : failureReason(entry);
   const parts = {
     project: entry.project,
     component: entry.component,
@@ -60134,28 +59826,22 @@ function describeEntry(entry, site, generatedAt, text) {
     filename: record2.filename,
     revision: record2.revision,
     errors: entry.errors,
-    ...entry.status === "ok" ? {} : { reason: failureReason(entry) },
+    ...reason2 ? { reason: reason2 } : {},
     warnings: entry.warnings,
     ...component.source_language ? { sourceLanguage: languageRef(component.source_language) } : {},
     badge: ok && tally ? text.measured(tally, site, site.thresholds) : errorBadge(text.label, text.failure(entry.status, entry.failure?.kind))
   };
-  if (carried && unusable) {
-    parts.stale = {
-      asOf: carried.asOf,
-      since: carried.since,
-      status: unusable,
-      reason: parts.reason ?? failureReason(entry)
-    };
-    parts.badge = text.stale(parts.badge, carried.asOf, generatedAt);
-  }
-  return parts;
+  if (!carried || !reason2 || entry.status === "ok") return parts;
+  const { asOf, since } = carried;
+  const stale = { asOf, since, status: entry.status, reason: reason2 };
+  return { ...parts, stale, badge: text.stale(parts.badge, asOf, generatedAt) };
 }
 function languageRef(l) {
-  const name2 = l.name ?? clipSlug(l.code);
+  const name = l.name ?? clipSlug(l.code);
   return {
     code: l.code,
-    name: name2,
-    nativeName: nativeName(l.code, name2),
+    name,
+    nativeName: nativeName(l.code, name),
     lang: languageTag(l.code),
     dir: "ltr",
     ...l.population === void 0 ? {} : { population: l.population }
@@ -60174,9 +59860,9 @@ function toView(entry, parts, publishable, site) {
     badgeBase: dir ? `badges/${dir}` : ""
   };
 }
-function componentDisplayName(path2, name2) {
+function componentDisplayName(path2, name) {
   const parts = componentPathParts(path2);
-  return [...parts.slice(0, -1), name2 ?? clipSlug(must(parts.at(-1)))].join(" / ");
+  return [...parts.slice(0, -1), name ?? clipSlug(must(parts.at(-1)))].join(" / ");
 }
 function formatTimestamp(value) {
   if (typeof value !== "string") return "";
@@ -60204,56 +59890,52 @@ var init_translation_view = __esm({
 });
 
 // src/render/model/not-started.ts
-function addNotStarted(store, projects, rowsOf, site, text) {
+function addNotStarted(makeRow, projects, site, text) {
   for (const project of projects) {
-    const languages = projectLanguages(store, project, rowsOf);
+    const languages = projectLanguages(project);
     for (const component of project.components) {
-      const rows = rowsOf(component);
-      const source = sourceStrings(store, rows);
-      if (!source || rows.length === 0) continue;
-      const have = new Set(Array.from(rows, (i) => store.languageCode(i)));
-      const names = store.row(rows.get(0));
-      for (const [code, i] of languages) {
+      const rows = component.translations;
+      const source = sourceStrings(rows);
+      const names = rows[0];
+      if (!source || !names) continue;
+      const have = new Set(rows.map((t) => t.language));
+      for (const [code, language] of languages) {
         if (have.has(code)) continue;
-        const language = store.row(i);
         const tally = nothingOf(source);
-        rows.push(
-          store.add(
-            {
-              project: names.project,
-              component: names.component,
-              language: code,
-              status: "ok",
-              projectName: names.projectName,
-              componentName: names.componentName,
-              languageName: language.languageName,
-              nativeName: language.nativeName,
-              lang: language.lang,
-              dir: language.dir,
-              population: language.population,
-              tally,
-              glossary: names.glossary,
-              lastChange: "",
-              lastAuthor: "",
-              links: {},
-              errors: [],
-              badge: text.measured(tally, site, site.thresholds),
-              notStarted: true
-            },
-            component.pageDir,
-            fileSegment(code)
-          )
-        );
+        const parts = {
+          project: names.project,
+          component: names.component,
+          language: code,
+          status: "ok",
+          projectName: names.projectName,
+          componentName: names.componentName,
+          languageName: language.languageName,
+          nativeName: language.nativeName,
+          lang: language.lang,
+          dir: language.dir,
+          population: language.population,
+          tally,
+          glossary: names.glossary,
+          lastChange: "",
+          lastAuthor: "",
+          links: {},
+          errors: [],
+          badge: text.measured(tally, site, site.thresholds),
+          notStarted: true,
+          filename: "",
+          revision: "",
+          warnings: []
+        };
+        rows.push(makeRow.make(parts, ""));
       }
     }
   }
 }
-function projectLanguages(store, project, rowsOf) {
+function projectLanguages(project) {
   const languages = /* @__PURE__ */ new Map();
   for (const component of project.components)
-    for (const i of rowsOf(component))
-      if (store.tally(i) && !languages.has(store.languageCode(i)))
-        languages.set(store.languageCode(i), i);
+    for (const t of component.translations)
+      if (t.tally && !languages.has(t.language)) languages.set(t.language, t);
   return languages;
 }
 function nothingOf(source) {
@@ -60269,67 +59951,15 @@ function nothingOf(source) {
     translatedChars: Number.isNaN(source.totalChars) ? Number.NaN : 0
   };
 }
-function sourceStrings(store, rows) {
+function sourceStrings(rows) {
   let source;
-  for (const i of rows) {
-    const t = store.tally(i);
+  for (const { tally: t } of rows) {
     if (t && t.total > 0 && (!source || t.total > source.total)) source = t;
   }
   return source;
 }
 var init_not_started = __esm({
   "src/render/model/not-started.ts"() {
-    "use strict";
-    init_site_paths();
-    init_counts();
-  }
-});
-
-// src/render/model/group-views.ts
-function componentView2(project, component, name2, dir, list2) {
-  const { store, indexes, rows } = list2;
-  return {
-    project: project.project,
-    component,
-    name: name2,
-    get translations() {
-      return rows();
-    },
-    get rowCount() {
-      return indexes.length;
-    },
-    get translationCount() {
-      let n2 = 0;
-      for (const i of indexes.view()) if (!store.isNotStarted(i)) n2 += 1;
-      return n2;
-    },
-    tally: emptyCounts(),
-    badge: project.badge,
-    pageDir: dir,
-    badgeBase: `badges/${dir}`,
-    glossary: false,
-    counted: true
-  };
-}
-function languageView2(code, lang, dir, segment, list2) {
-  const { indexes, rows } = list2;
-  return {
-    code,
-    name: code,
-    lang,
-    dir,
-    get translations() {
-      return rows();
-    },
-    get translationCount() {
-      return indexes.length;
-    },
-    tally: emptyCounts(),
-    pageDir: `languages/${segment}`
-  };
-}
-var init_group_views = __esm({
-  "src/render/model/group-views.ts"() {
     "use strict";
     init_counts();
   }
@@ -60338,14 +59968,10 @@ var init_group_views = __esm({
 // src/render/model/site-model.ts
 function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badges, site)) {
   const read = readEntries(source, site, text);
-  const { store, projects, languages, components } = read;
-  const translations = store.count;
-  if (site.notStarted)
-    addNotStarted(store, projects.values(), (c) => must(store.lists.get(c)), site, text);
-  for (const list2 of store.lists.values()) list2.settle();
+  const { rows, projects, languages, components } = read;
+  if (site.notStarted) addNotStarted(read.makeRow, projects.values(), site, text);
   const total = sumProjects(read);
   sortLanguages(read);
-  read.recent.clear();
   const model = {
     // The configured title; each locale's own word for "Translation status" without one.
     title: site.title ?? "",
@@ -60354,35 +59980,43 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
     counts: read.counts,
     tally: total,
     projects: [...projects.values()],
-    languages: [...languages.values()].filter((l) => store.of(l).some((i) => store.hasTally(i))).sort((a, b) => compareText(a.name, b.name)),
+    languages: [...languages.values()].filter((l) => l.translations.some((t) => t.tally)).sort((a, b) => compareText(a.name, b.name)),
     unpublished: read.unpublished,
     site,
     detail: FULL_DETAIL,
     badgeText: text,
-    findRow: (key) => {
-      const first = key.indexOf("/");
-      const last2 = key.lastIndexOf("/");
-      const component = first > 0 && last2 > first ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last2)])) : void 0;
-      const language = key.slice(last2 + 1);
-      const row = component && store.of(component).find((i) => i < translations && store.languageCode(i) === language);
-      return row === void 0 ? void 0 : store.row(row);
-    },
-    rows: store
+    findRow: (key) => findRow(components, key)
   };
   const elsewhere = new SiteClaims({ base: read.claims });
   return {
     model,
-    translationPages: () => translationPages(read, translations),
+    translationPages: () => translationPages(read),
     pageSample: read.pageSample,
-    // Not-started rows (after the translations' own) have no badge.
-    badgeUses: () => store.badgeUses(translations),
+    badgeUses: () => badgeUses(rows),
     *translationBadges() {
-      for (let i = 0; i < translations; i++) yield store.badgeOf(i);
+      for (const { badgeBase, badge, tally, stale } of rows)
+        yield { badgeBase, badge, ...tally ? { tally } : {}, ...stale ? { stale } : {} };
     },
-    rowCount: (view) => store.lists.get(view)?.length ?? 0,
     claimElsewhere: (triple) => elsewhere.claim(triple),
     endClaims: () => elsewhere.close()
   };
+}
+function findRow(components, key) {
+  const first = key.indexOf("/");
+  const last2 = key.lastIndexOf("/");
+  const component = first > 0 && last2 > first ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last2)])) : void 0;
+  const language = key.slice(last2 + 1);
+  return component?.translations.find((t) => !t.notStarted && t.language === language);
+}
+function badgeUses(rows) {
+  const uses = /* @__PURE__ */ new Map();
+  for (const { badge: b } of rows) {
+    const key = JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]);
+    const use = uses.get(key);
+    if (use) use[1] += 1;
+    else uses.set(key, [b, 1]);
+  }
+  return [...uses.values()];
 }
 function readEntries(source, site, text) {
   const read = {
@@ -60394,9 +60028,9 @@ function readEntries(source, site, text) {
     components: /* @__PURE__ */ new Map(),
     languages: /* @__PURE__ */ new Map(),
     counts: emptyTally(),
-    store: new RowStore(site),
+    rows: [],
+    makeRow: new RowMaker(site),
     claims: new SiteClaims({ locales: site.locales }),
-    recent: new RecentRows(),
     unpublished: [],
     pageSample: new EvenSample(PAGE_SAMPLE),
     published: []
@@ -60405,7 +60039,7 @@ function readEntries(source, site, text) {
   return read;
 }
 function addEntry(read, given) {
-  const { site, store } = read;
+  const { site } = read;
   const clash = read.claims.claim(given);
   const entry = clash ? unpublishable(given, clash) : given;
   tallyEntry(read.counts, entry);
@@ -60428,8 +60062,9 @@ function addEntry(read, given) {
       counted: site.includeGlossary || !parts.glossary,
       sourceLanguage: parts.sourceLanguage
     });
-  const row = store.add(parts, component.pageDir, fileSegment(entry.language));
-  must(store.lists.get(component)).push(row);
+  const row = read.makeRow.make(parts, `${component.pageDir}/${fileSegment(entry.language)}`);
+  read.rows.push(row);
+  component.translations.push(row);
   const language = languageOf3(read, entry.language, parts.lang, parts.dir);
   if (parts.status === "ok")
     Object.assign(language, {
@@ -60438,7 +60073,7 @@ function addEntry(read, given) {
       dir: parts.dir,
       population: parts.population
     });
-  must(store.lists.get(language)).push(row);
+  language.translations.push(row);
   read.pageSample.offer(() => ({ t: toView(entry, parts, true, site), project, component }));
   return true;
 }
@@ -60460,21 +60095,24 @@ function projectOf3(read, slug) {
   }
   return project;
 }
-function rowList(read) {
-  const indexes = new RowList();
-  return {
-    indexes,
-    rows: () => read.recent.get(indexes, () => read.store.rows(indexes))
-  };
-}
-function componentOf2(read, project, slug, name2) {
+function componentOf2(read, project, slug, name) {
   const key = JSON.stringify([project.project, slug]);
   let component = read.components.get(key);
   if (!component) {
     const dir = `${project.pageDir}/${componentDir(slug)}`;
-    const list2 = rowList(read);
-    component = componentView2(project, slug, name2, dir, { store: read.store, ...list2 });
-    read.store.lists.set(component, list2.indexes);
+    component = {
+      project: project.project,
+      component: slug,
+      name,
+      translations: [],
+      translationCount: 0,
+      tally: emptyCounts(),
+      badge: project.badge,
+      pageDir: dir,
+      badgeBase: `badges/${dir}`,
+      glossary: false,
+      counted: true
+    };
     project.components.push(component);
     read.components.set(key, component);
   }
@@ -60483,53 +60121,62 @@ function componentOf2(read, project, slug, name2) {
 function languageOf3(read, code, lang, dir) {
   let language = read.languages.get(code);
   if (!language) {
-    const list2 = rowList(read);
-    language = languageView2(code, lang, dir, fileSegment(code), list2);
-    read.store.lists.set(language, list2.indexes);
+    language = {
+      code,
+      name: code,
+      lang,
+      dir,
+      translations: [],
+      translationCount: 0,
+      tally: emptyCounts(),
+      pageDir: `languages/${fileSegment(code)}`
+    };
     read.languages.set(code, language);
   }
   return language;
 }
 function sumProjects(read) {
-  const { store, site, text, generatedAt } = read;
-  const rowsOf = (view) => must(store.lists.get(view));
+  const { site, text, generatedAt } = read;
   const total = emptyCounts();
   for (const project of read.projects.values()) {
     for (const component of project.components) {
-      for (const i of rowsOf(component))
-        if (!store.isNotStarted(i)) addCounts(component.tally, store.tally(i));
-      const rows = rowsOf(component);
-      const byName = (i) => store.languageName(i);
-      rows.reorder(byProgress(rows, (i) => store.progress(i), byName));
-      Object.assign(component, aggregate(rows, store, component.tally, site, text, generatedAt));
+      const tracked = component.translations.filter((t) => !t.notStarted);
+      for (const t of tracked) addCounts(component.tally, t.tally);
+      component.translationCount = tracked.length;
+      component.translations = byProgress(
+        component.translations,
+        (t) => progressBy(t.tally, site),
+        (t) => t.languageName
+      );
+      Object.assign(component, aggregate(tracked, component.tally, site, text, generatedAt));
       if (component.counted) addCounts(project.tally, component.tally);
     }
     const seen = /* @__PURE__ */ new Map();
     for (const c of project.components)
-      for (const i of rowsOf(c))
-        if (store.hasTally(i)) seen.set(store.languageCode(i), store.languageRef(i));
+      for (const t of c.translations) if (t.tally) seen.set(t.language, languageRef2(t));
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
-    aggregateProject(project, rowsOf, store, site, text, generatedAt);
+    aggregateProject(project, site, text, generatedAt);
     addCounts(total, project.tally);
   }
   return total;
 }
+function languageRef2(t) {
+  const { language: code, languageName: name, nativeName: nativeName2, lang, dir, population } = t;
+  return { code, name, nativeName: nativeName2, lang, dir, population };
+}
 function sortLanguages(read) {
-  const { store, site } = read;
+  const { site } = read;
   for (const language of read.languages.values()) {
-    const indexes = must(store.lists.get(language));
-    for (const i of indexes)
-      if (site.includeGlossary || !store.names(i).glossary)
-        addCounts(language.tally, store.tally(i));
-    indexes.reorder(
-      Array.from(indexes).sort(
-        (a, b) => compareText(store.names(a).projectName, store.names(b).projectName) || compareText(store.names(a).componentName, store.names(b).componentName)
-      )
+    for (const t of language.translations)
+      if (site.includeGlossary || !t.glossary) addCounts(language.tally, t.tally);
+    language.translationCount = language.translations.length;
+    language.translations.sort(
+      (a, b) => compareText(a.projectName, b.projectName) || compareText(a.componentName, b.componentName)
     );
   }
 }
-function* translationPages(read, translations) {
-  const { source, site, generatedAt, text, store, published } = read;
+function* translationPages(read) {
+  const { source, site, generatedAt, text, rows, published } = read;
   const changed2 = (what) => new OutputError(`the snapshot changed while the site was written (${what}); render again`);
   let at3 = -1;
   let row = 0;
@@ -60538,7 +60185,8 @@ function* translationPages(read, translations) {
     if (!published[at3]) continue;
     const project = read.projects.get(entry.project);
     const component = read.components.get(JSON.stringify([entry.project, entry.component]));
-    if (!project || !component || !store.isOf(row, entry))
+    const was = rows[row];
+    if (!project || !component || was?.project !== entry.project || was.component !== entry.component || was.language !== entry.language)
       throw changed2(`entry ${at3} is now ${entry.project}/${entry.component}/${entry.language}`);
     row += 1;
     yield {
@@ -60547,7 +60195,7 @@ function* translationPages(read, translations) {
       component
     };
   }
-  if (at3 + 1 !== published.length || row !== translations)
+  if (at3 + 1 !== published.length || row !== rows.length)
     throw changed2(`${at3 + 1} entries, ${published.length} before`);
 }
 var PAGE_SAMPLE;
@@ -60561,19 +60209,16 @@ var init_site_model = __esm({
     init_triple();
     init_counts();
     init_errors();
+    init_measure();
     init_tally();
     init_site_paths();
     init_site_claims();
     init_publishable();
-    init_recent_rows();
     init_translation_row();
-    init_row_list();
     init_translation_view();
     init_measure_files();
     init_site_detail();
     init_not_started();
-    init_group_views();
-    init_must();
     init_record_view();
     init_translation_view();
     PAGE_SAMPLE = 256;
@@ -61247,8 +60892,8 @@ var init_xml = __esm({
        * @param {object} [attrs.attrs={}]
        *    Object representing the tag's attributes as name/value pairs
        */
-      constructor({ name: name2, content = [], attrs = {} }) {
-        this.name = name2;
+      constructor({ name, content = [], attrs = {} }) {
+        this.name = name;
         this.content = content;
         this.attrs = attrs;
       }
@@ -61891,7 +61536,7 @@ var init_badge_renderers = __esm({
       static render(params) {
         return new this(params).render();
       }
-      getTextElement({ leftMargin, content, link: link2, color, textWidth: textWidth2, linkWidth }) {
+      getTextElement({ leftMargin, content, link, color, textWidth: textWidth2, linkWidth }) {
         if (!content.length) return "";
         const { textColor, shadowColor } = colorsForBackground(color);
         const x = FONT_SCALE_UP_FACTOR * (leftMargin + 0.5 * textWidth2 + this.horizPadding);
@@ -61941,7 +61586,7 @@ var init_badge_renderers = __esm({
             )
           });
         }
-        if (!link2) {
+        if (!link) {
           return element;
         }
         const rect = new XmlElement({
@@ -61956,7 +61601,7 @@ var init_badge_renderers = __esm({
         return new XmlElement({
           name: "a",
           content: [rect, element],
-          attrs: { target: "_blank", href: link2 }
+          attrs: { target: "_blank", href: link }
         });
       }
       getLabelElement() {
@@ -62447,9 +62092,9 @@ function matrixSvg(input2) {
   const words = input2.words ?? ENGLISH_WIDGET_WORDS;
   const columns = selectItems(input2.languages, input2.options);
   const names = columns.map((c) => fitText(c.name, 160));
-  const headHeight = Math.ceil(Math.max(30, ...names.map((name2) => textWidth(name2))) + 10);
+  const headHeight = Math.ceil(Math.max(30, ...names.map((name) => textWidth(name))) + 10);
   const rowNames = input2.rows.map((r) => fitText(r.name, 220));
-  const firstWidth = Math.ceil(Math.max(60, ...rowNames.map((name2) => textWidth(name2))) + 12);
+  const firstWidth = Math.ceil(Math.max(60, ...rowNames.map((name) => textWidth(name))) + 12);
   const top = PAD2 + TITLE2 + headHeight;
   const width = Math.max(
     PAD2 * 2 + firstWidth + Math.max(1, columns.length) * CELL_W,
@@ -62519,44 +62164,38 @@ var init_matrix_svg = __esm({
 });
 
 // src/render/model/project-rows.ts
-function projectRows(rows, project, by, name2 = (language) => language.name, compare) {
+function projectRows(project, by, name = (language) => language.name, compare) {
   const byCode2 = /* @__PURE__ */ new Map();
   for (const language of project.languages) {
     byCode2.set(language.code, {
       language,
       tally: emptyCounts(),
-      cells: new Int32Array(project.components.length).fill(-1)
+      cells: new Array(project.components.length).fill(void 0)
     });
   }
   project.components.forEach((component, c) => {
-    for (const i of rows.of(component)) {
-      const row = byCode2.get(rows.languageCode(i));
+    for (const t of component.translations) {
+      const row = byCode2.get(t.language);
       if (!row) continue;
-      row.cells[c] = i;
-      if (component.counted) rows.addTally(row.tally, i);
+      row.cells[c] = t;
+      if (component.counted) addCounts(row.tally, t.tally);
     }
   });
   return byProgress(
     byCode2.values(),
     (row) => progressBy(row.tally, by),
-    (row) => name2(row.language),
+    (row) => name(row.language),
     compare
   );
 }
-function cellRows(rows, row) {
-  return Array.from(row.cells, (i) => i < 0 ? void 0 : rows.row(i));
-}
-function failedApart(rows, project) {
+function failedApart(project) {
   const languages = new Set(project.languages.map((l) => l.code));
-  const apart = [];
-  for (const c of project.components)
-    for (const i of rows.of(c)) if (!languages.has(rows.languageCode(i))) apart.push(rows.row(i));
-  return apart;
-}
-function inCodeOrder(rows, component) {
-  return Array.from(rows.of(component)).sort(
-    (a, b) => compareText(rows.languageCode(a), rows.languageCode(b))
+  return project.components.flatMap(
+    (c) => c.translations.filter((t) => !languages.has(t.language))
   );
+}
+function inCodeOrder(component) {
+  return component.translations.toSorted((a, b) => compareText(a.language, b.language));
 }
 var init_project_rows = __esm({
   "src/render/model/project-rows.ts"() {
@@ -62576,29 +62215,29 @@ function reachOf(candidates, threshold, by, source = /* @__PURE__ */ new Set()) 
   const below = [];
   let unknown2 = 0;
   for (const { c, percent: percent3 } of byCode2.values()) {
-    const population3 = c.language.population;
+    const population2 = c.language.population;
     if (percent3 === void 0) continue;
-    if (population3 === void 0) {
+    if (population2 === void 0) {
       unknown2 += 1;
       continue;
     }
-    const item = { ...c.language, population: population3, percent: percent3 };
+    const item = { ...c.language, population: population2, percent: percent3 };
     if (percent3 >= threshold) reached.push(item);
-    else if (population3 > 0) below.push(item);
+    else if (population2 > 0) below.push(item);
   }
   if (reached.length + below.length === 0) return void 0;
-  const population2 = reached.reduce((sum2, l) => sum2 + l.population, 0);
+  const population = reached.reduce((sum2, l) => sum2 + l.population, 0);
   const byPopulation = (a, b) => b.population - a.population || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   return {
     threshold,
-    population: population2,
-    share: Math.min(1, population2 / WORLD_POPULATION),
+    population,
+    share: Math.min(1, population / WORLD_POPULATION),
     reached: reached.sort(byPopulation),
     next: below.sort(byPopulation).slice(0, 3),
     unknown: unknown2
   };
 }
-function projectReach(rows, project, site, languages = projectRows(rows, project, site)) {
+function projectReach(project, site, languages = projectRows(project, site)) {
   return reachOf(
     languages.map((row) => ({ language: row.language, tally: row.tally })),
     site.reachThreshold,
@@ -62645,30 +62284,24 @@ function widgetPaths(badgeBase, variant = "") {
 function badgeVariants(site) {
   return site.badgeMetrics.filter((metric) => metric !== site.metric).map((metric) => ({ suffix: `.${metric}`, by: { metric, progress: site.progress } }));
 }
-function componentItems(rows, component, by) {
-  const tally = emptyCounts();
-  const items = [];
-  for (const i of rows.of(component)) {
-    const counts = rows.tallyInto(i, tally);
-    const percent3 = counts && percentBy(counts, by);
-    if (percent3 !== void 0)
-      items.push({ code: rows.languageCode(i), name: rows.languageName(i), percent: percent3 });
-  }
-  return items;
+function componentItems(component, by) {
+  return component.translations.flatMap((t) => {
+    const percent3 = t.tally && percentBy(t.tally, by);
+    return percent3 === void 0 ? [] : [{ code: t.language, name: t.languageName, percent: percent3 }];
+  });
 }
-function projectItems(rows, project, by) {
+function projectItems(project, by) {
   const sums = /* @__PURE__ */ new Map();
   for (const component of project.components) {
     if (!component.counted) continue;
-    for (const i of rows.of(component)) {
-      if (!rows.hasTally(i)) continue;
-      const code = rows.languageCode(i);
-      let sum2 = sums.get(code);
+    for (const t of component.translations) {
+      if (!t.tally) continue;
+      let sum2 = sums.get(t.language);
       if (!sum2) {
-        sum2 = { name: rows.languageName(i), counts: emptyCounts() };
-        sums.set(code, sum2);
+        sum2 = { name: t.languageName, counts: emptyCounts() };
+        sums.set(t.language, sum2);
       }
-      rows.addTally(sum2.counts, i);
+      addCounts(sum2.counts, t.tally);
     }
   }
   return [...sums].flatMap(([code, s]) => {
@@ -62676,21 +62309,21 @@ function projectItems(rows, project, by) {
     return percent3 === void 0 ? [] : [{ code, name: s.name, percent: percent3 }];
   });
 }
-function* planWidgets(model, locale, variant, rowCount = (c) => c.translations.length) {
+function* planWidgets(model, locale, variant) {
   const kit = widgetKit(model, locale, variant);
   for (const project of model.projects) {
     const counted2 = project.components.filter((c) => c.counted);
-    const items = kit.itemsOf(project, (p) => projectItems(model.rows, p, kit.by));
+    const items = kit.itemsOf(project, (p) => projectItems(p, kit.by));
     const source = sourceLanguage(project.components);
     yield* kit.charts(project.badgeBase, project.name, items, project.languages.length + 1, source);
-    yield matrixFile(model, kit, project, counted2, items);
+    yield matrixFile(kit, project, counted2, items);
     if (!variant) yield projectOg(kit, project, counted2, items);
     for (const component of counted2)
       yield* kit.charts(
         component.badgeBase,
         `${project.name} / ${component.name}`,
-        kit.itemsOf(component, (c) => componentItems(model.rows, c, kit.by)),
-        rowCount(component) + 1,
+        kit.itemsOf(component, (c) => componentItems(c, kit.by)),
+        component.translations.length + 1,
         sourceLanguage([component])
       );
   }
@@ -62755,7 +62388,7 @@ function lastItems(f) {
     return last2.items;
   };
 }
-function matrixFile(model, kit, project, counted2, items) {
+function matrixFile(kit, project, counted2, items) {
   return {
     kind: "charts",
     weight: counted2.length * project.languages.length + 1,
@@ -62763,7 +62396,7 @@ function matrixFile(model, kit, project, counted2, items) {
     render: () => matrixSvg({
       title: project.name,
       languages: items(),
-      rows: counted2.map((c) => ({ name: c.name, cells: matrixCells(model.rows, c, kit.by) })),
+      rows: counted2.map((c) => ({ name: c.name, cells: matrixCells(c, kit.by) })),
       ...kit.chartOptions()
     })
   };
@@ -62807,17 +62440,15 @@ function siteOg(model, kit) {
     })
   };
 }
-function matrixCells(rows, component, by) {
-  const tally = emptyCounts();
+function matrixCells(component, by) {
   return new Map(
-    Array.from(rows.of(component), (i) => {
-      const counts = rows.tallyInto(i, tally);
+    component.translations.map((t) => {
       const cell = {
-        percent: counts && percentBy(counts, by),
-        failed: rows.status(i) !== "ok",
-        empty: counts?.total === 0
+        percent: t.tally && percentBy(t.tally, by),
+        failed: t.status !== "ok",
+        empty: t.tally?.total === 0
       };
-      return [rows.languageCode(i), cell];
+      return [t.language, cell];
     })
   );
 }
@@ -62966,20 +62597,20 @@ function summaryJsonSchema() {
     description: "Per-project and per-language translation figures of an l10n-snapshot site (data/summary.json)."
   };
 }
-var count4, unitCountsSchema, percent2, reach, figures, summarySchema;
+var count3, unitCountsSchema, percent2, reach, figures, summarySchema;
 var init_summary_schema = __esm({
   "src/exports/summary-schema.ts"() {
     "use strict";
     init_zod();
     init_measure();
-    count4 = external_exports.int().nonnegative();
-    unitCountsSchema = external_exports.tuple([count4, count4, count4, count4.nullable()]);
+    count3 = external_exports.int().nonnegative();
+    unitCountsSchema = external_exports.tuple([count3, count3, count3, count3.nullable()]);
     percent2 = external_exports.number().min(0).max(100).nullable();
     reach = external_exports.strictObject({
       /** The percent at or above which a language counts (site.reachThreshold). */
       threshold: external_exports.number().min(0).max(100),
       /** Speakers of the languages reached, added up. */
-      population: count4,
+      population: count3,
       /** population over the world's 8.2 billion people, at most 1. */
       share: external_exports.number().min(0).max(1)
     }).optional();
@@ -63018,14 +62649,14 @@ var init_summary_schema = __esm({
        * and the lists that could not be read (not translations).
        */
       translations: external_exports.strictObject({
-        total: count4,
-        ok: count4,
-        warnings: count4,
-        invalid: count4,
-        failed: count4,
-        stale: count4,
-        removed: count4,
-        failedLists: count4
+        total: count3,
+        ok: count3,
+        warnings: count3,
+        invalid: count3,
+        failed: count3,
+        stale: count3,
+        removed: count3,
+        failedLists: count3
       }),
       ...figures,
       reach,
@@ -63035,8 +62666,8 @@ var init_summary_schema = __esm({
           name: external_exports.string(),
           /** Page of the project, relative to the site's root. */
           page: external_exports.string(),
-          components: count4,
-          languages: count4,
+          components: count3,
+          languages: count3,
           ...figures,
           reach
         })
@@ -63047,9 +62678,9 @@ var init_summary_schema = __esm({
           name: external_exports.string(),
           page: external_exports.string(),
           /** Tracked components in this language. */
-          components: count4,
+          components: count3,
           /** Speakers, where the server gives it. */
-          population: count4.optional(),
+          population: count3.optional(),
           ...figures
         })
       )
@@ -63061,20 +62692,20 @@ var init_summary_schema = __esm({
 function escapeOpenMetrics(text) {
   return text.replace(/[\\"\n]/g, (c) => c === "\\" ? "\\\\" : c === '"' ? '\\"' : "\\n");
 }
-function gaugeHeader(name2, help, unit) {
-  if (!NAME2.test(name2)) throw new Error(`not a metric name: ${name2}`);
-  if (unit !== void 0 && !name2.endsWith(`_${unit}`))
-    throw new Error(`${name2} must end with its unit ${unit}`);
-  const unitLine = unit ? `# UNIT ${name2} ${unit}
+function gaugeHeader(name, help, unit) {
+  if (!NAME2.test(name)) throw new Error(`not a metric name: ${name}`);
+  if (unit !== void 0 && !name.endsWith(`_${unit}`))
+    throw new Error(`${name} must end with its unit ${unit}`);
+  const unitLine = unit ? `# UNIT ${name} ${unit}
 ` : "";
-  return `# TYPE ${name2} gauge
-${unitLine}# HELP ${name2} ${escapeOpenMetrics(help)}
+  return `# TYPE ${name} gauge
+${unitLine}# HELP ${name} ${escapeOpenMetrics(help)}
 `;
 }
-function sample(name2, labels, value) {
+function sample(name, labels, value) {
   let set2 = "";
   for (const [key, v] of labels) set2 += `${set2 ? "," : ""}${key}="${escapeOpenMetrics(v)}"`;
-  return `${name2}${set2 ? `{${set2}}` : ""} ${formatValue(value)}
+  return `${name}${set2 ? `{${set2}}` : ""} ${formatValue(value)}
 `;
 }
 function formatValue(value) {
@@ -63098,16 +62729,16 @@ function ratio(t, by) {
   const m = measure(t, by);
   return m.whole > 0 ? Math.round(m.part / m.whole * 1e4) / 1e4 : void 0;
 }
-function* level(name2, what, by, groups) {
+function* level(name, what, by, groups) {
   for (const [suffix, help, of] of COUNTS3) {
-    const family2 = `${PREFIX}_${name2}_${suffix}`;
+    const family2 = `${PREFIX}_${name}_${suffix}`;
     yield gaugeHeader(family2, `${help}, per ${what}.`);
     for (const g of groups()) {
       const value = of(g.tally);
       if (!Number.isNaN(value)) yield sample(family2, g.labels, value);
     }
   }
-  const family = ratioName(name2);
+  const family = ratioName(name);
   yield gaugeHeader(family, ratioHelp(what, by), "ratio");
   for (const g of groups()) {
     const r = ratio(g.tally, by);
@@ -63121,32 +62752,7 @@ function* planMetrics(model) {
     "seconds"
   );
   yield sample(`${PREFIX}_snapshot_timestamp_seconds`, [], Date.parse(model.generatedAt) / 1e3);
-  const { counts } = model;
-  const byStatus = `${PREFIX}_tracked_translations`;
-  yield gaugeHeader(byStatus, "Tracked translations by state: ok, stale, failed, invalid.");
-  for (const status of ["ok", "stale", "failed", "invalid"])
-    yield sample(byStatus, [["status", status]], counts[status]);
-  const figures2 = [
-    [
-      "translations_with_warnings",
-      "Tracked translations fetched ok with a warning.",
-      counts.warnings
-    ],
-    [
-      "removed_translations",
-      "Translations this run found removed from the server.",
-      counts.removed
-    ],
-    [
-      "failed_lists",
-      "Lists this run could not read (their translations are stale or failed).",
-      counts.failedLists
-    ]
-  ];
-  for (const [name2, help, value] of figures2) {
-    yield gaugeHeader(`${PREFIX}_${name2}`, help);
-    yield sample(`${PREFIX}_${name2}`, [], value);
-  }
+  yield* runFigures(model.counts);
   const by = model.site;
   const measureFamily = `${PREFIX}_site_measure`;
   yield gaugeHeader(
@@ -63178,42 +62784,65 @@ function* planMetrics(model) {
   yield* level("language", "language over every tracked component", by, function* () {
     for (const l of model.languages) yield { labels: [["language", l.code]], tally: l.tally };
   });
-  if (model.detail.exports === "compact") {
-    yield OPENMETRICS_EOF;
-    return;
+  if (model.detail.exports !== "compact") yield* translationRatios(model);
+  yield OPENMETRICS_EOF;
+}
+function* runFigures(counts) {
+  const byStatus = `${PREFIX}_tracked_translations`;
+  yield gaugeHeader(byStatus, "Tracked translations by state: ok, stale, failed, invalid.");
+  for (const status of ["ok", "stale", "failed", "invalid"])
+    yield sample(byStatus, [["status", status]], counts[status]);
+  const figures2 = [
+    [
+      "translations_with_warnings",
+      "Tracked translations fetched ok with a warning.",
+      counts.warnings
+    ],
+    [
+      "removed_translations",
+      "Translations this run found removed from the server.",
+      counts.removed
+    ],
+    [
+      "failed_lists",
+      "Lists this run could not read (their translations are stale or failed).",
+      counts.failedLists
+    ]
+  ];
+  for (const [name, help, value] of figures2) {
+    yield gaugeHeader(`${PREFIX}_${name}`, help);
+    yield sample(`${PREFIX}_${name}`, [], value);
   }
+}
+function* translationRatios(model) {
+  const by = model.site;
   const family = ratioName("translation");
   yield gaugeHeader(
     family,
     `${ratioHelp("translation", by)} Last known numbers for a stale one.`,
     "ratio"
   );
-  const { rows } = model;
-  const tally = emptyCounts();
   for (const p of model.projects)
     for (const c of p.components)
-      for (const i of inCodeOrder(rows, c)) {
-        const r = ratio(rows.tallyInto(i, tally), by);
+      for (const t of inCodeOrder(c)) {
+        const r = ratio(t.tally, by);
         if (r === void 0) continue;
-        const names = rows.names(i);
         yield sample(
           family,
           [
-            ["project", names.project],
-            ["component", componentLabel(names.component)],
-            ["language", rows.languageCode(i)]
+            ["project", t.project],
+            ["component", componentLabel(t.component)],
+            ["language", t.language]
           ],
           r
         );
       }
-  yield OPENMETRICS_EOF;
 }
 var PREFIX, COUNTS3, ratioName, ratioHelp;
 var init_render_metrics = __esm({
   "src/render/pages/render-metrics.ts"() {
     "use strict";
     init_openmetrics();
-    init_counts();
     init_project_rows();
     init_measure();
     init_triple();
@@ -63251,34 +62880,35 @@ function widgetEmbeds(target, site, kind, words, variant) {
     return variant ? words.page.measure.titleIn(plain, variant.by.metric) : plain;
   };
   const b = words.badges.messages;
-  const name2 = target.name;
-  const count5 = site.widgets.countPercent;
-  const rows = b.t("widgets.altRows", { name: name2 });
+  const name = target.name;
+  const count4 = site.widgets.countPercent;
+  const rows = b.t("widgets.altRows", { name });
   const list2 = [
     [
       title("badges.widgetBadge"),
       `${target.badgeBase}${suffix}.svg`,
-      b.t("widgets.altBadge", { label: words.label, name: name2 })
+      b.t("widgets.altBadge", { label: words.label, name })
     ],
     [title("badges.widgetRows"), paths.chart, rows],
     [title("badges.widgetColumns"), paths.columns, rows],
     [
-      title("badges.widgetCount", { percent: words.pagePercent(count5) }),
+      title("badges.widgetCount", { percent: words.pagePercent(count4) }),
       paths.count,
-      b.t("widgets.altCount", { name: name2, percent: words.badges.format.percentOf(count5) })
+      b.t("widgets.altCount", { name, percent: words.badges.format.percentOf(count4) })
     ]
   ];
   if (kind === "project")
-    list2.push([title("badges.widgetMatrix"), paths.matrix, b.t("widgets.altMatrix", { name: name2 })]);
-  return list2.map(([title2, path2, alt]) => {
-    const url2 = base + encodePath(path2);
-    return {
-      title: title2,
-      path: path2,
-      markdown: `[![${markdownText(alt)}](${url2})](${page})`,
-      html: `<a href="${page}"><img src="${url2}" alt="${htmlAttributeText(alt)}"></a>`
-    };
-  });
+    list2.push([title("badges.widgetMatrix"), paths.matrix, b.t("widgets.altMatrix", { name })]);
+  return list2.map(([title2, path2, alt]) => snippets(title2, path2, alt, base, page));
+}
+function snippets(title, path2, alt, base, page) {
+  const url2 = base + encodePath(path2);
+  return {
+    title,
+    path: path2,
+    markdown: `[![${markdownText(alt)}](${url2})](${page})`,
+    html: `<a href="${page}"><img src="${url2}" alt="${htmlAttributeText(alt)}"></a>`
+  };
 }
 var init_widget_embeds = __esm({
   "src/render/pages/widget-embeds.ts"() {
@@ -63343,47 +62973,28 @@ function projectReadmePath(project) {
   return `${project.badgeBase}/README.md`;
 }
 function planProjectLanguageBadges(model, add) {
-  const { site, badgeText: text } = model;
-  const distinct = /* @__PURE__ */ new Map();
-  const badges = [];
-  const indexOf = (b) => {
-    const key = JSON.stringify([b.label, b.message, b.color, b.isError, b.stale]);
-    let i = distinct.get(key);
-    if (i === void 0) {
-      i = badges.push(b) - 1;
-      distinct.set(key, i);
-    }
-    return i;
-  };
-  const forms = 1 + badgeVariants(site).length;
-  const { rows: columns } = model;
-  const projects = model.projects.map((p) => {
-    const rows = projectRows(columns, p, site);
-    const formsOf2 = new Int32Array(rows.length * forms);
-    rows.forEach((row, r) => {
-      const counted2 = Array.from(row.cells).filter(
-        (i, c) => i >= 0 && !columns.isNotStarted(i) && p.components[c]?.counted === true
-      );
-      const usable = counted2.filter((i) => columns.hasTally(i));
-      const asOf = usable.every((i) => columns.staleOf(i)) ? usable.map((i) => columns.staleOf(i)?.asOf ?? "").sort()[0] : void 0;
-      const error62 = counted2.find((i) => columns.badgeDataOf(i).isError);
-      let badge = usable.length > 0 ? text.measured(row.tally, site, site.thresholds) : error62 === void 0 ? text.noData() : columns.badgeDataOf(error62);
-      if (asOf) badge = text.stale(badge, asOf, model.generatedAt);
-      const target = { tally: row.tally, badge, ...asOf ? { stale: { asOf } } : {} };
-      badgeForms(model, target).forEach((b, f) => {
-        formsOf2[r * forms + f] = indexOf(b);
-      });
-    });
-    return { project: p.project, languages: rows.map((row) => row.language.code), formsOf: formsOf2 };
-  });
+  const badges = model.projects.flatMap(
+    (p) => projectRows(p, model.site).map((row) => ({
+      base: projectLanguageBadgeBase(p.project, row.language.code),
+      forms: badgeForms(model, projectLanguageBadge(model, p, row))
+    }))
+  );
   return function* () {
-    for (const { project, languages, formsOf: formsOf2 } of projects)
-      for (let r = 0; r < languages.length; r++) {
-        const base = projectLanguageBadgeBase(project, must(languages[r]));
-        const of = Array.from(formsOf2.subarray(r * forms, (r + 1) * forms), (b) => must(badges[b]));
-        yield* ofKind(formFiles(add, site, base, of), "project language badges");
-      }
+    for (const { base, forms } of badges)
+      yield* ofKind(formFiles(add, model.site, base, forms), "project language badges");
   };
+}
+function projectLanguageBadge(model, p, row) {
+  const { site, badgeText: text } = model;
+  const counted2 = row.cells.filter(
+    (t, c) => t !== void 0 && !t.notStarted && p.components[c]?.counted === true
+  );
+  const usable = counted2.filter((t) => t.tally);
+  const asOf = usable.every((t) => t.stale) ? usable.map((t) => t.stale?.asOf ?? "").sort()[0] : void 0;
+  const error62 = counted2.find((t) => t.badge.isError);
+  let badge = usable.length > 0 ? text.measured(row.tally, site, site.thresholds) : error62?.badge ?? text.noData();
+  if (asOf) badge = text.stale(badge, asOf, model.generatedAt);
+  return { tally: row.tally, badge, ...asOf ? { stale: { asOf } } : {} };
 }
 function planProjectReadmes(model) {
   return model.projects.map((p) => ({
@@ -63395,7 +63006,7 @@ function readme(model, p) {
   const locale = model.badgeText.locale;
   const { messages: m, format: f } = locale;
   const words = new MeasureWords(locale, model.site);
-  const rows = projectRows(model.rows, p, model.site);
+  const rows = projectRows(p, model.site);
   const base = siteBase(model.site);
   const at3 = (path2) => base + encodePath(path2);
   const lines = [
@@ -63412,13 +63023,13 @@ function readme(model, p) {
   for (const row of rows) {
     const l = row.language;
     const local = f.languageName(l.code, l.name);
-    const name2 = l.nativeName && l.nativeName !== local ? `${l.nativeName} (${local})` : local;
+    const name = l.nativeName && l.nativeName !== local ? `${l.nativeName} (${local})` : local;
     const badge = at3(`${projectLanguageBadgeBase(p.project, l.code)}.svg`);
     const page = at3(`languages/${fileSegment(l.code)}/`);
     const measured2 = measure(row.tally, model.site);
     const shown2 = f.percent(measured2.part, measured2.whole);
     const alt = markdownText(badgeAlt(model.badgeText, [p.name, local]));
-    lines.push(`| ${markdownText(name2)} | [![${alt}](${badge})](${page}) | ${shown2} |`);
+    lines.push(`| ${markdownText(name)} | [![${alt}](${badge})](${page}) | ${shown2} |`);
   }
   lines.push("", `## ${markdownText(m.t("readme.widgets"))}`, "");
   const embedWords = {
@@ -63457,8 +63068,6 @@ var init_render_readme = __esm({
     init_site_paths();
     init_project_rows();
     init_render_badges();
-    init_render_widgets();
-    init_must();
     init_measure();
     init_widget_embeds();
     init_badge_embeds();
@@ -63477,7 +63086,7 @@ function measuredPercent(counts, by) {
   const m = measure(counts, by);
   return shownPercent(m.part, m.whole);
 }
-function summaryOf(model, rowCount = (l) => l.translations.length) {
+function summaryOf(model) {
   const { counts } = model;
   const figures2 = (t) => ({
     percent: measuredPercent(t, model.site) ?? null,
@@ -63510,13 +63119,13 @@ function summaryOf(model, rowCount = (l) => l.translations.length) {
       components: p.components.length,
       languages: p.languages.length,
       ...figures2(p.tally),
-      ...reachOf2(projectReach(model.rows, p, model.site))
+      ...reachOf2(projectReach(p, model.site))
     })),
     languages: model.languages.map((l) => ({
       code: l.code,
       name: l.name,
       page: pageUrl(model.site, l.pageDir),
-      components: rowCount(l),
+      components: l.translations.length,
       ...l.population === void 0 ? {} : { population: l.population },
       ...figures2(l.tally)
     }))
@@ -63619,7 +63228,7 @@ function* translationsCsv(model) {
   yield CSV_BOM + csvRecord(TRANSLATION_COLUMNS);
   for (const project of model.projects) {
     for (const component of project.components) {
-      for (const i of inCodeOrder(model.rows, component)) yield record2(model.rows.row(i));
+      for (const t of inCodeOrder(component)) yield record2(t);
     }
   }
   for (const t of model.unpublished) if (!isListEntry(t)) yield record2(t);
@@ -63628,10 +63237,8 @@ function* projectsCsv(model) {
   yield CSV_BOM + csvRecord(PROJECT_COLUMNS);
   for (const p of model.projects) {
     const states = { ok: 0, stale: 0, failed: 0, invalid: 0 };
-    const { rows } = model;
     for (const c of p.components)
-      for (const i of rows.of(c))
-        if (!rows.isNotStarted(i)) states[rows.staleOf(i) ? "stale" : rows.status(i)] += 1;
+      for (const t of c.translations) if (!t.notStarted) states[t.stale ? "stale" : t.status] += 1;
     const y = p.tally;
     yield csvRecord([
       p.project,
@@ -63665,7 +63272,7 @@ function hasExport(path2, detail) {
   if (path2 === EXPORT_PATHS.translationsGz) return detail.exports === "compact";
   return true;
 }
-function planExports(model, rowCount) {
+function planExports(model) {
   return [
     { path: EXPORT_PATHS.translations, render: () => inChunks(translationsCsv(model)) },
     // Compressed member by member as it is measured and as it is written (twice, some seconds at
@@ -63676,7 +63283,7 @@ function planExports(model, rowCount) {
     },
     { path: EXPORT_PATHS.projects, render: () => inChunks(projectsCsv(model)) },
     { path: EXPORT_PATHS.metrics, render: () => inChunks(planMetrics(model)) },
-    { path: EXPORT_PATHS.summary, render: () => `${JSON.stringify(summaryOf(model, rowCount))}
+    { path: EXPORT_PATHS.summary, render: () => `${JSON.stringify(summaryOf(model))}
 ` },
     {
       path: EXPORT_PATHS.summarySchema,
@@ -63818,12 +63425,12 @@ function stepLine(points, f, value) {
   return points.length ? `${d}H${f.x(f.end)}` : "";
 }
 function countAxis(f, words) {
-  const count5 = countLabel(words, f.top);
+  const count4 = countLabel(words, f.top);
   let grid = "";
   let counts = "";
   for (let v = 0; v <= f.top; v += f.step) {
     grid += `M0 ${f.y(v)}H${U}`;
-    counts += `<text x="${f.across(0)}" y="${r1(f.down(v) + 4)}">${esc2(count5(v))}</text>`;
+    counts += `<text x="${f.across(0)}" y="${r1(f.down(v) + 4)}">${esc2(count4(v))}</text>`;
   }
   return { grid, counts };
 }
@@ -63863,8 +63470,9 @@ function trendChartSvg(points, endMinute, id, summary, words) {
   parts.push(tickTexts);
   if (points.length === 1) {
     const p = must(points[0]);
+    const cx = f.across((p.at - f.start) / (f.stop - f.start));
     parts.push(
-      `<circle cx="${f.across((p.at - f.start) / (f.stop - f.start))}" cy="${f.down(p.translated)}" r="4" fill="#2e9e44"/>`
+      `<circle class="total" cx="${cx}" cy="${f.down(p.total)}" r="3" fill-opacity=".6"/><circle class="translated" cx="${cx}" cy="${f.down(p.translated)}" r="4" fill="#2e9e44"/>`
     );
   }
   parts.push("</svg>");
@@ -63888,39 +63496,45 @@ var init_trend_chart = __esm({
 });
 
 // src/render/model/history-words.ts
-function trendView(data, locale, words) {
+function trendSummary(data, locale, words) {
   const { messages: m, format: f } = locale;
   const { points, end, used } = data;
-  const done = words.done(used);
-  const total = words.total(used);
   const first = points[0];
   const now = [...points].reverse().find((p) => p.at <= end);
-  const summary = now && first ? m.t("history.trendSummary", {
-    start: f.day(first.at),
+  if (!first || !now) return m.t("history.noHistory");
+  const { translated: translatedNow, total: totalNow } = now;
+  const [done, total] = [words.done(used), words.total(used)];
+  const shared = { start: f.day(first.at), done, total, translatedNow, totalNow };
+  const note = words.note(used);
+  if (points.length === 1 && first.at < end) return m.t("history.unchanged", { ...shared, note });
+  if (points.length === 1)
+    return m.t("history.oneRun", { ...shared, note, percent: f.percent(now.translated, totalNow) });
+  return m.t("history.trendSummary", {
+    ...shared,
     end: f.day(end),
-    done,
-    total,
     translatedBefore: first.translated,
-    translatedNow: now.translated,
     totalBefore: first.total,
-    totalNow: now.total,
     changes: m.t("history.changes", { count: points.length }),
-    note: words.note(used)
-  }) : m.t("history.noHistory");
-  const unchanged = points.length === 1 && first ? m.t("history.unchanged", {
-    start: f.day(first.at),
-    done,
-    total,
-    translatedNow: f.int(first.translated),
-    totalNow: f.int(first.total),
-    note: words.note(used)
-  }) : points.length === 0 ? summary : void 0;
+    note
+  });
+}
+function deltaView(d, { messages: m, format: f }) {
+  const label = d.days === void 0 ? m.t("history.sinceLastRun") : m.t("history.days", { count: d.days });
+  if (d.translated === void 0 || d.total === void 0 || d.percent === void 0)
+    return { label };
+  const percent3 = m.t("history.points", { value: f.deltaDecimal(d.percent) });
+  return { label, translated: f.delta(d.translated), total: f.delta(d.total), percent: percent3 };
+}
+function trendView(data, locale, words) {
+  const { messages: m, format: f, tag } = locale;
+  const [done, total] = [words.done(data.used), words.total(data.used)];
+  const summary = trendSummary(data, locale, words);
+  const compared = data.deltas.some((d) => d.translated !== void 0);
   return {
-    ...unchanged === void 0 ? {} : { unchanged },
     // One chart per page: the same id on every page, whatever order the pages are written in.
-    svg: unchanged !== void 0 ? "" : trendChartSvg(points, end, "trend", summary, {
-      title: capitalize(m.t("history.trendTitle", { done, total }), locale.tag),
-      locale: locale.tag,
+    svg: !data.points.length ? "" : trendChartSvg(data.points, data.end, "trend", summary, {
+      title: capitalize(m.t("history.trendTitle", { done, total }), tag),
+      locale: tag,
       count: (n2) => f.int(n2),
       day: (minute) => f.day(minute),
       dayTime: (minute) => f.dayTime(minute),
@@ -63930,21 +63544,13 @@ function trendView(data, locale, words) {
     done,
     total,
     headings: [
-      capitalize(done, locale.tag),
-      capitalize(total, locale.tag),
-      m.t(used.progress === "approved" ? "history.deltaPercentApproved" : "history.deltaPercent")
+      capitalize(done, tag),
+      capitalize(total, tag),
+      m.t(
+        data.used.progress === "approved" ? "history.deltaPercentApproved" : "history.deltaPercent"
+      )
     ],
-    deltas: data.deltas.map((d) => {
-      const label = d.days === void 0 ? m.t("history.sinceLastRun") : m.t("history.days", { count: d.days });
-      if (d.translated === void 0 || d.total === void 0 || d.percent === void 0)
-        return { label };
-      return {
-        label,
-        translated: f.delta(d.translated),
-        total: f.delta(d.total),
-        percent: m.t("history.points", { value: f.deltaDecimal(d.percent) })
-      };
-    })
+    deltas: compared ? data.deltas.map((d) => deltaView(d, locale)) : []
   };
 }
 function changeGroups(v, locale) {
@@ -63954,7 +63560,10 @@ function changeGroups(v, locale) {
     [m.t("history.fellBelow", { percent: f.percentOf(v.threshold) }), v.fellBelow],
     [m.t("history.newStrings"), v.newStrings],
     [m.t("history.added"), v.added],
-    [m.t("history.removed"), v.removed]
+    // A removal under the heading of its reason: the server's, the config's, or not known.
+    [m.t("history.removedFromServer"), v.removed.filter((i) => removedWhy(i) === "server")],
+    [m.t("history.noLongerTracked"), v.removed.filter((i) => removedWhy(i) === "config")],
+    [m.t("history.removed"), v.removed.filter((i) => removedWhy(i) === "unknown")]
   ];
 }
 function changeName(item, locale) {
@@ -63971,7 +63580,7 @@ function changeName(item, locale) {
       component: item.component.name,
       project: item.component.projectName
     });
-  return item.text;
+  return item.project?.name ?? item.text;
 }
 function changeDetail(detail, locale) {
   const { messages: m, format: f } = locale;
@@ -63988,21 +63597,27 @@ function changeDetail(detail, locale) {
     case "added":
       return m.t("history.nowTracked");
     case "removed":
-      return m.t(detail.why === "server" ? "history.removedFromServer" : "history.noLongerTracked");
+      if (detail.whole === "project")
+        return m.t("history.removedProject", { count: detail.translations ?? 0 });
+      if (detail.whole === "component")
+        return m.t("history.removedComponent", { count: detail.translations ?? 0 });
+      return m.t("history.removedTranslation");
   }
 }
+var removedWhy;
 var init_history_words = __esm({
   "src/render/model/history-words.ts"() {
     "use strict";
     init_trend_chart();
     init_measure_words();
+    removedWhy = (i) => i.detail.kind === "removed" ? i.detail.why : void 0;
   }
 });
 
 // src/render/pages/feed.ts
 import { createHash as createHash2 } from "node:crypto";
-function uuidOf(name2) {
-  const h = createHash2("sha256").update(name2).digest("hex");
+function uuidOf(name) {
+  const h = createHash2("sha256").update(name).digest("hex");
   const variant = (parseInt(must(h[16]), 16) & 3 | 8).toString(16);
   const groups = [
     h.slice(0, 8),
@@ -64016,7 +63631,7 @@ function uuidOf(name2) {
 function atomFeed(model, history, options) {
   const base = model.site.url ? model.site.url.endsWith("/") ? model.site.url : `${model.site.url}/` : void 0;
   const up = "../".repeat(options.path.split("/").length - 1);
-  const link2 = (path2) => base ? new URL(path2, base).href : `${up}${path2}`;
+  const link = (path2) => base ? new URL(path2, base).href : `${up}${path2}`;
   const { locale } = options;
   const feedId = uuidOf(
     `l10n-snapshot feed ${history.baseUrl} ${model.site.url ?? ""} ${options.project ?? ""}` + (options.id ? ` ${options.id}` : "")
@@ -64034,9 +63649,9 @@ function atomFeed(model, history, options) {
   );
   out.push(`<id>${feedId}</id>
 <updated>${xml(new Date(updated).toISOString())}</updated>`);
-  out.push(`<link rel="alternate" type="text/html" href="${xml(link2(options.pagePath))}"/>`);
+  out.push(`<link rel="alternate" type="text/html" href="${xml(link(options.pagePath))}"/>`);
   if (base)
-    out.push(`<link rel="self" type="application/atom+xml" href="${xml(link2(options.path))}"/>`);
+    out.push(`<link rel="self" type="application/atom+xml" href="${xml(link(options.path))}"/>`);
   out.push(
     `<author><name>${xml(model.title)}</name></author>
 <generator>l10n-snapshot</generator>`
@@ -64048,8 +63663,8 @@ function atomFeed(model, history, options) {
 <title>${xml(entryTitle(v, locale))}</title>
 <updated>${xml(new Date(v.at).toISOString())}</updated>`
     );
-    out.push(`<link rel="alternate" type="text/html" href="${xml(link2(options.pagePath))}"/>`);
-    out.push(`<content type="html">${xml(entryHtml(v, link2, locale))}</content>`);
+    out.push(`<link rel="alternate" type="text/html" href="${xml(link(options.pagePath))}"/>`);
+    out.push(`<content type="html">${xml(entryHtml(v, link, locale))}</content>`);
     out.push("</entry>");
   }
   out.push("</feed>\n");
@@ -64058,10 +63673,10 @@ function atomFeed(model, history, options) {
 function entryTitle(v, locale) {
   const { messages: m, format: f } = locale;
   const parts = [];
-  const say = (key, count5, percent3) => {
-    if (count5 > 0)
+  const say = (key, count4, percent3) => {
+    if (count4 > 0)
       parts.push(
-        m.t(key, { count: count5, ...percent3 === void 0 ? {} : { percent: f.percentOf(percent3) } })
+        m.t(key, { count: count4, ...percent3 === void 0 ? {} : { percent: f.percentOf(percent3) } })
       );
   };
   say("feed.reached100", v.reached100.length, 100);
@@ -64074,11 +63689,11 @@ function entryTitle(v, locale) {
     changes: parts.join(m.t("feed.separator"))
   });
 }
-function entryHtml(v, link2, locale) {
+function entryHtml(v, link, locale) {
   const item = (i) => {
     const text = escapeHtml(changeName(i, locale));
-    const name2 = i.href ? `<a href="${escapeHtml(link2(i.href))}">${text}</a>` : text;
-    return `<li>${name2}: ${escapeHtml(changeDetail(i.detail, locale))}</li>`;
+    const name = i.href ? `<a href="${escapeHtml(link(i.href))}">${text}</a>` : text;
+    return `<li>${name}: ${escapeHtml(changeDetail(i.detail, locale))}</li>`;
   };
   const section = (title, items) => items.length === 0 ? "" : `<h3>${escapeHtml(title)}</h3><ul>${items.map(item).join("")}</ul>`;
   return [
@@ -64221,7 +63836,7 @@ function componentText(h, project, c) {
       component: c.name,
       project: project.name,
       progress: h.progress(c.tally),
-      languages: h.count("languages", c.rowCount)
+      languages: h.count("languages", c.translations.length)
     })
   };
 }
@@ -64235,11 +63850,11 @@ function languagesText(h, model) {
   };
 }
 function languageText(h, language) {
-  const name2 = h.langName(language.code, language.name);
+  const name = h.langName(language.code, language.name);
   return {
-    title: name2,
+    title: name,
     description: h.t("language.description", {
-      language: name2,
+      language: name,
       code: language.code,
       progress: h.progress(language.tally),
       components: h.count("trackedComponents", language.translationCount)
@@ -64808,12 +64423,12 @@ var init_dist = __esm({
           }
         };
       }
-      loadTemplate(name2, template, options) {
-        if (typeof template === "string") (options?.async ? this.templatesAsync : this.templatesSync).define(name2, this.compile(template, options));
+      loadTemplate(name, template, options) {
+        if (typeof template === "string") (options?.async ? this.templatesAsync : this.templatesSync).define(name, this.compile(template, options));
         else {
           let templates = this.templatesSync;
           if (template.constructor.name === "AsyncFunction" || options?.async) templates = this.templatesAsync;
-          templates.define(name2, template);
+          templates.define(name, template);
         }
       }
     };
@@ -64834,10 +64449,10 @@ function loadTemplates(dir = templatesDir) {
   for (const entry of readdirSync2(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith(".eta")) continue;
     const file2 = join11(entry.parentPath, entry.name);
-    const name2 = relative3(dir, file2).split(sep).join("/").replace(/\.eta$/, "");
+    const name = relative3(dir, file2).split(sep).join("/").replace(/\.eta$/, "");
     const template = eta.compile(readFileSync7(file2, "utf8"));
-    eta.loadTemplate(`@${name2}`, template);
-    named.set(`@${name2}`, template);
+    eta.loadTemplate(`@${name}`, template);
+    named.set(`@${name}`, template);
   }
   const render2 = eta.render;
   eta.render = function(template, data, meta3) {
@@ -64887,7 +64502,11 @@ function datetimeOf(value) {
   return Number.isNaN(Date.parse(value)) ? void 0 : value;
 }
 function localeHelpers(locale, generatedAt, by) {
-  return { ...wordHelpers(locale, generatedAt), ...numberHelpers(locale, by) };
+  return {
+    ...wordHelpers(locale, generatedAt),
+    ...numberHelpers(locale, by),
+    ...orderHelpers(locale, by)
+  };
 }
 function wordHelpers(locale, generatedAt) {
   const { messages, format: format2 } = locale;
@@ -64918,11 +64537,11 @@ function wordHelpers(locale, generatedAt) {
     },
     langName,
     lang: (code, weblateName, tag, dir) => {
-      const name2 = langName(code, weblateName);
-      const own2 = nativeName(code, name2);
-      if (!own2) return escapeHtml(name2);
+      const name = langName(code, weblateName);
+      const own2 = nativeName(code, name);
+      if (!own2) return escapeHtml(name);
       const attributes = `lang="${escapeHtml(tag)}" dir="${escapeHtml(dir)}"`;
-      return `${escapeHtml(name2)} <span class="native" ${attributes}>${escapeHtml(own2)}</span>`;
+      return `${escapeHtml(name)} <span class="native" ${attributes}>${escapeHtml(own2)}</span>`;
     },
     safeUrl: isHttpUrl,
     englishData: /^en(-|$)/.test(locale.tag) ? "" : ` lang="en"${locale.dir === "rtl" ? ' dir="ltr"' : ""}`,
@@ -64934,12 +64553,6 @@ function wordHelpers(locale, generatedAt) {
 function numberHelpers(locale, by) {
   const { messages, format: format2 } = locale;
   const words = new MeasureWords(locale, by);
-  const sortValue = (t) => {
-    const m = measure(t, by);
-    return m.whole > 0 ? Math.round(m.part * 1e6 / m.whole) / 1e4 : -0.5;
-  };
-  const langName = (code, weblateName) => format2.languageName(code, weblateName);
-  const nameOf2 = (item) => item.name !== void 0 ? item.code !== void 0 ? langName(item.code, item.name) : item.name : item.languageName !== void 0 && item.language !== void 0 ? langName(item.language, item.languageName) : item.componentName ?? "";
   return {
     pct: (part, total, whenEmpty) => format2.percent(part, total, whenEmpty),
     int: (n2) => format2.int(n2),
@@ -64967,7 +64580,18 @@ function numberHelpers(locale, by) {
       if (p > 0 && p < 0.1) return messages.t("reach.lessThan", { percent: format2.percentOf(0.1) });
       return format2.percentOf(p >= 10 ? Math.floor(p) : Math.floor(p * 10) / 10);
     },
-    trend: (data) => trendView(data, locale, words),
+    trend: (data) => trendView(data, locale, words)
+  };
+}
+function orderHelpers(locale, by) {
+  const { format: format2 } = locale;
+  const sortValue = (t) => {
+    const m = measure(t, by);
+    return m.whole > 0 ? Math.round(m.part * 1e6 / m.whole) / 1e4 : -0.5;
+  };
+  const langName = (code, weblateName) => format2.languageName(code, weblateName);
+  const nameOf2 = (item) => item.name !== void 0 ? item.code !== void 0 ? langName(item.code, item.name) : item.name : item.languageName !== void 0 && item.language !== void 0 ? langName(item.language, item.languageName) : item.componentName ?? "";
+  return {
     byPercent: (list2) => byProgress(
       list2,
       (item) => progressBy(item.tally, by),
@@ -65020,23 +64644,21 @@ var init_view_helpers = __esm({
 function languageProjects(model, language) {
   const rows = /* @__PURE__ */ new Map();
   const projects = new Map(model.projects.map((p) => [p.project, p]));
-  const { rows: columns } = model;
-  for (const i of columns.of(language)) {
-    const names = columns.names(i);
-    let row = rows.get(names.project);
+  for (const t of language.translations) {
+    let row = rows.get(t.project);
     if (!row) {
       row = {
-        name: names.projectName,
-        pageDir: projects.get(names.project)?.pageDir ?? "",
+        name: t.projectName,
+        pageDir: projects.get(t.project)?.pageDir ?? "",
         tally: emptyCounts(),
         components: 0,
         unusable: 0
       };
-      rows.set(names.project, row);
+      rows.set(t.project, row);
     }
     row.components += 1;
-    if (columns.status(i) !== "ok") row.unusable += 1;
-    else if (model.site.includeGlossary || !names.glossary) columns.addTally(row.tally, i);
+    if (t.status !== "ok") row.unusable += 1;
+    else if (model.site.includeGlossary || !t.glossary) addCounts(row.tally, t.tally);
   }
   return byProgress(
     rows.values(),
@@ -65104,7 +64726,7 @@ function tablesScript(source, locale) {
   );
 }
 function planSiteAssets(model, locales, eta, templatesDir2) {
-  const asset = (name2) => readFileSync8(`${templatesDir2}assets/${name2}`, "utf8");
+  const asset = (name) => readFileSync8(`${templatesDir2}assets/${name}`, "utf8");
   const css = asset("style.css");
   const files = [
     { path: "404.html", render: () => notFound(eta, model, locales, css) },
@@ -65133,36 +64755,44 @@ function notFound(eta, siteModel, locales, css) {
     file: absolute,
     page: (t) => absolute(translationPath(t.pageDir, pages))
   };
-  const inEveryLocale = (dirs) => JSON.stringify(
-    locales.pages.flatMap(
-      (l) => dirs.map((dir) => l.folder === "" ? dir : `${l.folder}/${dir}`)
-    )
-  ).replace(/</g, "\\u003c");
-  const moved = pages ? void 0 : inEveryLocale(siteModel.projects.flatMap((p) => p.components.map((c) => c.pageDir)));
-  const badgesMoved = inEveryLocale(["badges"]);
+  const moved = pages ? void 0 : inEveryLocale(
+    locales,
+    siteModel.projects.flatMap((p) => p.components.map((c) => c.pageDir))
+  );
   const { title, description } = notFoundText(h, model);
-  const others = locales.pages.length < 2 ? void 0 : {
-    links: locales.pages.map((l) => ({
-      tag: l.tag,
-      name: l.ownName,
-      dir: l.dir,
-      href: absolute(l.folder === "" ? "index.html" : `${l.folder}/index.html`),
-      current: l === locale
-    }))
-  };
   return eta.render("@pages/404", {
     model,
     h,
     root,
     moved,
-    badgesMoved,
+    // A project's badges page that is not there (a site split by project in a run before, at any
+    // size since, or a project without one) leads to the whole page, badges/index.html, whose ids
+    // are its: the badges folders whose folders' addresses do so.
+    badgesMoved: inEveryLocale(locales, ["badges"]),
     loc: { tag: locale.tag, dir: locale.dir },
-    locales: others,
+    locales: localeLinks2(locales, locale, absolute),
     pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
     description,
     crumbs: [{ text: model.title, href: h.href("index.html") }],
     inlineCss: css
   });
+}
+function inEveryLocale(locales, dirs) {
+  const all = locales.pages.flatMap(
+    (l) => dirs.map((dir) => l.folder === "" ? dir : `${l.folder}/${dir}`)
+  );
+  return JSON.stringify(all).replace(/</g, "\\u003c");
+}
+function localeLinks2(locales, current, absolute) {
+  if (locales.pages.length < 2) return void 0;
+  const links = locales.pages.map((l) => ({
+    tag: l.tag,
+    name: l.ownName,
+    dir: l.dir,
+    href: absolute(l.folder === "" ? "index.html" : `${l.folder}/index.html`),
+    current: l === current
+  }));
+  return { links };
 }
 var MESSAGES_LINE;
 var init_site_assets = __esm({
@@ -65191,7 +64821,7 @@ function localModel(model, locale) {
     }
   };
 }
-function planPages(siteModel, locale, locales, eta = loadTemplates(), rowCount = (view) => view.translations.length) {
+function planPages(siteModel, locale, locales, eta = loadTemplates()) {
   const model = localModel(siteModel, locale);
   const pageFile = pageMaker(siteModel, model, locale, locales, eta);
   const home = homeCrumb(model);
@@ -65206,7 +64836,7 @@ function planPages(siteModel, locale, locales, eta = loadTemplates(), rowCount =
   for (const project of model.projects) {
     files.push(projectPage(model, locale, pageFile, project));
     for (const component of project.components)
-      files.push(componentPage(model, locale, pageFile, { project, component, split, rowCount }));
+      files.push(componentPage(model, locale, pageFile, { project, component, split }));
   }
   files.push(
     pageFile("languages", "@pages/languages", (h) => ({
@@ -65215,38 +64845,39 @@ function planPages(siteModel, locale, locales, eta = loadTemplates(), rowCount =
       data: {}
     }))
   );
-  for (const language of model.languages)
-    files.push(languagePage(model, pageFile, language, rowCount));
+  for (const language of model.languages) files.push(languagePage(model, pageFile, language));
   files.push(...planBadgesPages(model, locale, locales, pageFile, home));
-  const translationPage = ({ t, project, component }) => {
-    const image = widgetPaths(project.badgeBase).og;
-    return pageFile(
-      t.pageDir,
-      "@pages/translation",
-      (h) => ({
-        ...translationText(h, t, project, component),
-        image,
-        crumbs: [
-          home(h),
-          crumbTo(h, project),
-          crumbTo(h, component),
-          { text: h.langName(t.language, t.languageName) }
-        ],
-        // Computed once here: eta copies the data into every include.
-        data: {
-          t,
-          embed: {
-            markdown: badgeMarkdown(
-              { ...t, alt: translationBadgeAlt(model.badgeText, t) },
-              model.site
-            )
-          }
-        }
-      }),
-      "translation pages"
-    );
-  };
+  const translationPage = (page) => planTranslationPage(model, pageFile, page);
   return { files, translationPage, pageFile, home };
+}
+function planTranslationPage(model, pageFile, { t, project, component }) {
+  const home = homeCrumb(model);
+  const image = widgetPaths(project.badgeBase).og;
+  return pageFile(
+    t.pageDir,
+    "@pages/translation",
+    (h) => ({
+      ...translationText(h, t, project, component),
+      image,
+      crumbs: [
+        home(h),
+        crumbTo(h, project),
+        crumbTo(h, component),
+        { text: h.langName(t.language, t.languageName) }
+      ],
+      // Computed once here: eta copies the data into every include.
+      data: {
+        t,
+        embed: {
+          markdown: badgeMarkdown(
+            { ...t, alt: translationBadgeAlt(model.badgeText, t) },
+            model.site
+          )
+        }
+      }
+    }),
+    "translation pages"
+  );
 }
 function pageMaker(siteModel, model, locale, locales, eta) {
   const shared = localeHelpers(locale, model.generatedAt, model.site);
@@ -65296,16 +64927,14 @@ function projectPage(model, locale, pageFile, project) {
       crumbs: [homeCrumb(model)(h), { text: project.name }],
       data: {
         project,
-        // The matrix's cells are the page's rows: made for it, once.
         rows: projectRows(
-          model.rows,
           project,
           model.site,
           (l) => h.langName(l.code, l.name),
           (a, b) => locale.format.compare(a, b)
-        ).map((row) => ({ ...row, cells: cellRows(model.rows, row) })),
-        failedApart: failedApart(model.rows, project),
-        reach: projectReach(model.rows, project, model.site),
+        ),
+        failedApart: failedApart(project),
+        reach: projectReach(project, model.site),
         world: WORLD_POPULATION
       }
     }),
@@ -65344,10 +64973,10 @@ function componentPage(model, locale, pageFile, of) {
       }
     }),
     "component pages",
-    of.rowCount(component) + 1
+    component.translations.length + 1
   );
 }
-function languagePage(model, pageFile, language, rowCount) {
+function languagePage(model, pageFile, language) {
   return pageFile(
     language.pageDir,
     "@pages/language",
@@ -65364,7 +64993,7 @@ function languagePage(model, pageFile, language, rowCount) {
       }
     }),
     "language pages",
-    rowCount(language) + 1
+    language.translations.length + 1
   );
 }
 var homeCrumb, crumbTo;
@@ -65410,11 +65039,15 @@ function planHistoryFiles(model, history, locales) {
     project.feed = path2;
     return true;
   });
-  for (const locale of locales.pages) {
-    const local = () => localModel(model, locale);
-    const at3 = (path2) => underLocale(locale.folder, path2);
-    const feed = { locale, id: locale.folder };
-    files.push({
+  for (const locale of locales.pages) files.push(...feedFiles(model, history, locale, projects));
+  return files;
+}
+function feedFiles(model, history, locale, projects) {
+  const local = () => localModel(model, locale);
+  const at3 = (path2) => underLocale(locale.folder, path2);
+  const feed = { locale, id: locale.folder };
+  const files = [
+    {
       path: at3(SITE_FILE.feed),
       render: () => atomFeed(local(), history, {
         ...feed,
@@ -65422,20 +65055,20 @@ function planHistoryFiles(model, history, locales) {
         pagePath: at3(SITE_FILE.index),
         title: local().title
       })
-    });
-    for (const project of projects) {
-      const path2 = at3(`${project.pageDir}/feed.xml`);
-      files.push({
-        path: path2,
-        render: () => atomFeed(local(), history, {
-          ...feed,
-          path: path2,
-          pagePath: at3(`${project.pageDir}/index.html`),
-          title: locale.messages.t("site.pageTitle", { page: project.name, site: local().title }),
-          project: project.project
-        })
-      });
     }
+  ];
+  for (const project of projects) {
+    const path2 = at3(`${project.pageDir}/feed.xml`);
+    files.push({
+      path: path2,
+      render: () => atomFeed(local(), history, {
+        ...feed,
+        path: path2,
+        pagePath: at3(`${project.pageDir}/index.html`),
+        title: locale.messages.t("site.pageTitle", { page: project.name, site: local().title }),
+        project: project.project
+      })
+    });
   }
   return files;
 }
@@ -65495,10 +65128,10 @@ function planRemoved(model, history, pages, locales, claim2, options) {
         kit.page(`languages/${fileSegment(language)}`, "language", r, language);
     }
     if (!live?.components.some((c) => c.component === component) && first(JSON.stringify(["component", project, component]))) {
-      const name2 = `${project} / ${componentLabel(component)}`;
-      kit.page(componentPath, "component", r, name2, `badges/${componentPath}`);
+      const name = `${project} / ${componentLabel(component)}`;
+      kit.page(componentPath, "component", r, name, `badges/${componentPath}`);
       kit.badges(`badges/${componentPath}`);
-      kit.widgets(`badges/${componentPath}`, name2, false, r.at);
+      kit.widgets(`badges/${componentPath}`, name, false, r.at);
     }
     if (!live && first(JSON.stringify(["project", project])))
       addRemovedProject(kit, model, history, locales, r);
@@ -65539,9 +65172,9 @@ function removedKit(model, pages, locales) {
   const badge = errorBadge(model.badgeText.label, locales.badges.messages.t("badge.removed"));
   const projects = new Map(model.projects.map((p) => [p.project, p]));
   const badgeAlt2 = `${badge.label}: ${badge.message}`;
-  const page = (dir, what, r, name2, badgePath) => {
+  const page = (dir, what, r, name, badgePath) => {
     const project = projects.get(r.triple.project);
-    const link2 = project ? { href: `${project.pageDir}/index.html`, text: project.name, ours: true } : {
+    const link = project ? { href: `${project.pageDir}/index.html`, text: project.name, ours: true } : {
       href: `${model.baseUrl}/projects/${encodeURIComponent(r.triple.project)}/`,
       text: r.triple.project,
       ours: false
@@ -65549,10 +65182,10 @@ function removedKit(model, pages, locales) {
     for (const locale of pages)
       files.push(
         locale.pageFile(dir, "@pages/removed", (h) => ({
-          title: h.t("removed.title", { name: name2 }),
-          description: h.t("removed.description", { name: name2, date: h.when(r.at) }),
-          crumbs: [locale.home(h), { text: h.t("removed.title", { name: name2 }) }],
-          data: { removed: { ...r, what, name: name2, link: link2, badgePath, badgeAlt: badgeAlt2 } }
+          title: h.t("removed.title", { name }),
+          description: h.t("removed.description", { name, date: h.when(r.at) }),
+          crumbs: [locale.home(h), { text: h.t("removed.title", { name }) }],
+          data: { removed: { ...r, what, name, link, badgePath, badgeAlt: badgeAlt2 } }
         }))
       );
   };
@@ -65692,9 +65325,7 @@ function planFixedFiles(plan, source, site, history, locales, removed) {
     kind: f.path.startsWith("data/") ? "data" : "feeds"
   }));
   const eta = loadTemplates();
-  const pages = locales.pages.map(
-    (locale) => planPages(model, locale, locales, eta, plan.rowCount)
-  );
+  const pages = locales.pages.map((locale) => planPages(model, locale, locales, eta));
   const badges = badgeFiles(site, () => model.detail.badges);
   const variants = badgeVariants(site);
   const languageBadges = planProjectLanguageBadges(model, badges);
@@ -65703,7 +65334,7 @@ function planFixedFiles(plan, source, site, history, locales, removed) {
     ...planSiteAssets(model, locales, eta, templatesDir)
   ];
   const data = [
-    ...planExports(model, plan.rowCount).map((f) => ({ ...f, kind: exportKind(f.path) })),
+    ...planExports(model).map((f) => ({ ...f, kind: exportKind(f.path) })),
     { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
     ...historyFiles2,
     // What was removed lately keeps its URLs, saying so (checked against the site's claims).
@@ -65720,9 +65351,8 @@ function planFixedFiles(plan, source, site, history, locales, removed) {
       yield* held;
       yield* planBadges(model, badges);
       yield* languageBadges();
-      yield* planWidgets(model, locales.badges, void 0, plan.rowCount);
-      for (const variant of variants)
-        yield* planWidgets(model, locales.badges, variant, plan.rowCount);
+      yield* planWidgets(model, locales.badges);
+      for (const variant of variants) yield* planWidgets(model, locales.badges, variant);
       yield* data;
     }
   };
@@ -65968,10 +65598,8 @@ async function publishSite(spool, order, header2, file2, out, config2, previous,
   spool.close();
   await heardStop(options.signal);
   const source = openSnapshot(file2);
-  const history = {
-    ...mergeHistory(source.header, source.entries(), previous?.history, config2),
-    carried: carry.carried
-  };
+  const history = mergeHistory(source.header, source.entries(), previous?.history, config2);
+  nameRemovals(history, previous?.snapshot);
   await heardStop(options.signal);
   const { renderSite: renderSite2 } = await Promise.resolve().then(() => (init_render_site(), render_site_exports));
   const { translations } = config2;
@@ -65991,6 +65619,7 @@ var init_site_step = __esm({
     "use strict";
     init_carry_forward();
     init_run_history();
+    init_removal_names();
     init_temp_files();
     init_read_snapshot();
     init_heard_stop();
@@ -66044,14 +65673,11 @@ async function buildFrom(config2, options, { site, before: before2 }) {
         return { summary, code };
       }
       signal?.throwIfAborted();
-      return {
-        summary,
-        code,
-        site: await publishSite(spool, order, summary.header, file2, out, config2, site, {
-          strict: options.strict,
-          signal
-        })
-      };
+      const published = await publishSite(spool, order, summary.header, file2, out, config2, site, {
+        strict: options.strict,
+        signal
+      });
+      return { summary, code: tallyExitCode(published.tally), site: published };
     } finally {
       spool.close();
       if (out !== void 0) {
@@ -66084,6 +65710,7 @@ var init_build = __esm({
     init_temp_files();
     init_out_guard();
     init_snapshot();
+    init_tally();
     init_spool();
     init_crawl_step();
     init_read_previous();
@@ -66235,34 +65862,48 @@ function crawlReport(command, config2, flags, io) {
     summary: () => summary
   };
 }
-function removalLines(removed, tracked) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const key of removed) {
-    const parts = key.split("/");
-    const t = {
-      project: parts[0] ?? "",
-      component: parts.slice(1, -1).join("/"),
-      language: parts.at(-1) ?? ""
-    };
-    const where = `${t.project}/${componentLabel(t.component)}`;
-    const group = groups.get(where) ?? { what: where, count: 0, server: tracked(t) };
-    group.count += 1;
-    groups.set(where, group);
+function removalLines(run2, tracked) {
+  const c = run2.changes;
+  if (!c?.removed.length) return [];
+  const live = { projects: /* @__PURE__ */ new Set(), components: /* @__PURE__ */ new Set() };
+  for (const key of run2.history.series.keys()) {
+    if (run2.history.gone.has(key)) continue;
+    const { project, component } = keyParts(key);
+    live.projects.add(project);
+    live.components.add(`${project}/${component}`);
   }
-  return [...groups.values()].map(
-    (g) => `${g.server ? "removed from the server" : "no longer tracked (the config)"}: component ${sanitizeText(g.what)} (${counted(g.count, "translation")})`
-  );
+  const named = recordedNames(c.names);
+  const groups = removedGroups(c.removed, live);
+  const lines = groups.slice(0, MAX_REMOVAL_LINES).map((g) => {
+    const first = g.keys[0] ?? g.key;
+    const { project, component, language } = keyParts(first);
+    const projectName = named("project", project) ?? project;
+    const componentName = `${named("component", `${project}/${component}`) ?? componentLabel(component)} (${projectName})`;
+    const count4 = counted(g.keys.length, "translation");
+    const what = g.whole === "project" ? `project ${projectName}, ${count4}` : g.whole === "component" ? `component ${componentName}, ${count4}` : `translation ${named("language", language) ?? language} of ${componentName}`;
+    const why = tracked(first) ? "removed from the server" : "no longer tracked (the config)";
+    return sanitizeText(`${why}: ${what}`);
+  });
+  const more = groups.length - lines.length;
+  return more > 0 ? [...lines, `and ${more} more removals: see the overview`] : lines;
 }
 function historyLine(run2) {
   const c = run2.changes;
-  const notable = c ? c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length : 0;
-  const carried = run2.carried ? `; ${run2.carried} shown with last known good data` : "";
-  const changes = c ? `${counted(notable, "notable change")} this run` : "this run was merged before";
-  return `history: ${counted(run2.history.series.size, "translation")}, ${changes}${carried}`;
+  if (!c) return "history: this run was merged before";
+  if (!run2.history.previousRun) return "history: starts with this run";
+  const parts = [
+    c.reached100.length ? `${counted(c.reached100.length, "translation")} reached 100%` : "",
+    c.fellBelow.length ? `${counted(c.fellBelow.length, "translation")} fell below ${c.threshold}%` : "",
+    c.newStrings.length ? `new strings in ${counted(c.newStrings.length, "component")}` : "",
+    c.added.length ? `${counted(c.added.length, "translation")} added` : "",
+    c.removed.length ? `${counted(c.removed.length, "translation")} removed` : ""
+  ].filter((part) => part !== "");
+  return `history: ${parts.length ? parts.join(", ") : "no notable change"} since the last run`;
 }
 function tallyLine(t, run2) {
   const lists = t.failedLists ? `; ${counted(t.failedLists, "list")} failed` : "";
-  return `translations ${t.tracked}: ok ${t.ok}, warnings ${t.warnings}, stale ${t.stale}, failed ${t.failed}, invalid ${t.invalid}; removed ${t.removed}${lists}; ${counted(run2.stats.requests, "request")}, ${run2.seconds.toFixed(1)} s`;
+  const cost = run2 ? `; ${counted(run2.stats.requests, "request")}, ${run2.seconds.toFixed(1)} s` : "";
+  return `translations ${t.tracked}: ok ${t.ok}, warnings ${t.warnings}, stale ${t.stale}, failed ${t.failed}, invalid ${t.invalid}; removed ${t.removed}${lists}${cost}`;
 }
 function writtenLine(out, site) {
   const size = `${counted(site.files, "file")}, ${formatBytes(site.bytes)} of site.maxBytes ` + formatBytes(site.budget.maxBytes);
@@ -66272,7 +65913,7 @@ function tellBudget(site, io) {
   for (const line of budgetLines(site.budget)) io.stderr.write(`${line}
 `);
 }
-var NOTHING_USABLE, PROGRESS_MS;
+var NOTHING_USABLE, PROGRESS_MS, MAX_REMOVAL_LINES;
 var init_report = __esm({
   "src/commands/report.ts"() {
     "use strict";
@@ -66281,17 +65922,18 @@ var init_report = __esm({
     init_plural();
     init_problem_tally();
     init_sanitize();
+    init_changes_view();
     init_site_budget();
     init_json_summary();
     NOTHING_USABLE = "nothing usable: every translation failed or was invalid; the previous output was left as it was";
     PROGRESS_MS = 100;
+    MAX_REMOVAL_LINES = 20;
   }
 });
 
 // src/commands/build.ts
 var build_exports = {};
 __export(build_exports, {
-  budgetSummary: () => budgetSummary,
   buildCommand: () => buildCommand
 });
 async function buildCommand({ flags, rest }, io) {
@@ -66304,21 +65946,11 @@ async function buildCommand({ flags, rest }, io) {
     env: io.env,
     baseUrl: flags["base-url"]
   });
-  const note = (line) => void (flags.quiet || io.stderr.write(`note ${line}
-`));
-  const config2 = {
-    ...loaded2,
-    site: siteWithCatalog(loaded2.site, flags, io.cwd ?? process.cwd(), note)
-  };
-  for (const note2 of config2.notes) if (!flags.quiet) io.stderr.write(`note ${note2}
-`);
+  const config2 = { ...loaded2, site: siteWithCatalog(loaded2.site, flags, io) };
+  tellNotes(config2.notes, flags, io);
   const out = flags.out ?? DEFAULT_OUT;
   const report2 = crawlReport("build", config2, flags, io);
-  const {
-    code,
-    site,
-    summary: crawled
-  } = await build(config2, {
+  const { code, site, summary } = await build(config2, {
     out,
     previous: flags["no-previous"] ? void 0 : flags.previous ?? config2.site.url,
     previousForce: flags["previous-force"],
@@ -66335,6 +65967,13 @@ async function buildCommand({ flags, rest }, io) {
     signal: io.signal
   });
   if (code === ExitCode.unusable || !site) return code;
+  tellSite(site, summary, { config: config2, flags, io, out, exitCode: code, json: report2.summary() });
+  await new Promise((resolve9) => setImmediate(resolve9));
+  if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
+  return code;
+}
+function tellSite(site, crawled, run2) {
+  const { config: config2, flags, io, out } = run2;
   for (const warning of site.warnings) io.stderr.write(`warning ${warning}
 `);
   const say = sayer(flags, io.stdout);
@@ -66343,29 +65982,20 @@ async function buildCommand({ flags, rest }, io) {
   say(tallyLine(tally, crawled));
   say(writtenLine(out, site));
   say(historyLine(site.history));
-  const tracked = (t) => config2.translations.some((pattern2) => covers2(pattern2, t));
-  for (const line of removalLines(site.history.changes?.removed ?? [], tracked)) say(line);
-  const summary = report2.summary();
-  const exitCode = flags.strict && tally.stale > 0 && code === ExitCode.ok ? ExitCode.partial : code;
-  if (summary)
+  const tracked = (key) => config2.translations.some((pattern2) => covers2(pattern2, keyParts(key)));
+  for (const line of removalLines(site.history, tracked)) say(line);
+  if (run2.json)
     printSummary(io.stdout, {
-      ...summary,
+      ...run2.json,
       ...tallyFields(tally),
-      exitCode,
+      exitCode: run2.exitCode,
       out,
       files: site.files,
-      ...budgetSummary(site)
+      // The site's size against its budget (docs/site.md, "A site that fits its host").
+      bytes: site.bytes,
+      maxBytes: site.budget.maxBytes,
+      leftOut: site.budget.leftOut.map((l) => l.step.name)
     });
-  await new Promise((resolve9) => setImmediate(resolve9));
-  if (io.signal?.aborted) throw stoppedAfterPublishing(io.signal);
-  return exitCode;
-}
-function budgetSummary(site) {
-  return {
-    bytes: site.bytes,
-    maxBytes: site.budget.maxBytes,
-    leftOut: site.budget.leftOut.map((l) => l.step.name)
-  };
 }
 var init_build2 = __esm({
   "src/commands/build.ts"() {
@@ -66377,6 +66007,7 @@ var init_build2 = __esm({
     init_json_summary();
     init_report();
     init_carry_forward();
+    init_changes_view();
   }
 });
 
@@ -66392,8 +66023,7 @@ async function crawlCommand({ flags, rest }, io) {
     env: io.env,
     baseUrl: flags["base-url"]
   });
-  for (const note of config2.notes) if (!flags.quiet) io.stderr.write(`note ${note}
-`);
+  tellNotes(config2.notes, flags, io);
   const shard = shardOf(flags);
   const file2 = flags.snapshot ?? join14(flags.out ?? DEFAULT_OUT, "data", "snapshot.json");
   const report2 = crawlReport("crawl", config2, flags, io);
@@ -66449,10 +66079,10 @@ async function renderPlainWithHistory(file2, out, config2, options) {
   const spool = await SnapshotSpool.open(spooled, `the site to ${out}`);
   try {
     const source = openSnapshot(file2);
-    let count5 = 0;
+    let count4 = 0;
     for (const entry of source.entries()) {
       spool.add(entry);
-      if (++count5 % 4096 === 0) await heardStop(options.signal);
+      if (++count4 % 4096 === 0) await heardStop(options.signal);
     }
     const { header: header2 } = source;
     site = await readPreviousSite(
@@ -66505,9 +66135,7 @@ async function renderCommand({ flags, rest }, io) {
   const file2 = resolveSnapshotPath(flags.snapshot ?? join15(out, "data", "snapshot.json"));
   const configFile = flags.config ?? (existsSync3(resolve7(cwd, DEFAULT_CONFIG)) ? resolve7(cwd, DEFAULT_CONFIG) : void 0);
   const loaded2 = configFile ? await loadConfig(configFile, { env: {} }) : void 0;
-  const note = (line) => void (flags.quiet || io.stderr.write(`note ${line}
-`));
-  const site = siteWithCatalog(loaded2?.site ?? siteOptionsSchema.parse({}), flags, cwd, note);
+  const site = siteWithCatalog(loaded2?.site ?? siteOptionsSchema.parse({}), flags, io);
   const say = sayer(flags, io.stdout);
   if (flags.previous) {
     const written2 = await renderWithHistory(
@@ -66530,6 +66158,7 @@ async function renderCommand({ flags, rest }, io) {
     for (const warning of written2.warnings) io.stderr.write(`warning ${warning}
 `);
     tellBudget(written2, io);
+    say(tallyLine(written2.tally));
     say(writtenLine(out, written2));
     say(historyLine(written2.history));
     return ExitCode.ok;
@@ -66558,7 +66187,7 @@ var init_render2 = __esm({
 function mergeHeaders(parts) {
   const [first] = parts;
   if (!first) throw new OutputError("merge: no snapshots given");
-  const count5 = first.header.shard?.count ?? 1;
+  const count4 = first.header.shard?.count ?? 1;
   const seenShards = /* @__PURE__ */ new Map();
   for (const { file: file2, header: header2 } of parts) {
     if (header2.source.configHash !== first.header.source.configHash || header2.source.baseUrl !== first.header.source.baseUrl) {
@@ -66567,19 +66196,19 @@ function mergeHeaders(parts) {
       );
     }
     const shard = header2.shard ?? { index: 1, count: 1 };
-    if (shard.count !== count5)
+    if (shard.count !== count4)
       throw new OutputError(
-        `merge: ${file2} is shard ${shard.index}/${shard.count}, but ${first.file} is one of ${count5}`
+        `merge: ${file2} is shard ${shard.index}/${shard.count}, but ${first.file} is one of ${count4}`
       );
     const twice = seenShards.get(shard.index);
     if (twice)
-      throw new OutputError(`merge: ${file2} and ${twice} are both shard ${shard.index}/${count5}`);
+      throw new OutputError(`merge: ${file2} and ${twice} are both shard ${shard.index}/${count4}`);
     seenShards.set(shard.index, file2);
   }
-  const missing = Array.from({ length: count5 }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
+  const missing = Array.from({ length: count4 }, (_, i) => i + 1).filter((i) => !seenShards.has(i));
   if (missing.length > 0)
     throw new OutputError(
-      `merge: shard${missing.length > 1 ? "s" : ""} ${missing.join(", ")} of ${count5} missing; pass every shard's snapshot`
+      `merge: shard${missing.length > 1 ? "s" : ""} ${missing.join(", ")} of ${count4} missing; pass every shard's snapshot`
     );
   let generatedAt = first.header.generatedAt;
   for (const { header: header2 } of parts)
@@ -66807,77 +66436,82 @@ function inWords(by) {
 }
 function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
   const offenders = [];
-  const notes = [];
+  const selected = selectedBy(rules);
+  let checked3 = 0;
+  let compared = 0;
+  const olderRuns = /* @__PURE__ */ new Map();
+  const unavailable = new Unavailable();
+  for (const entry of snapshot.translations) {
+    if (!selected(entry)) continue;
+    if (!isListEntry(entry)) checked3 += 1;
+    if (isListEntry(entry) || entry.status !== "ok") {
+      unavailable.add(entry);
+      continue;
+    }
+    const counts = entryCounts(entry);
+    if (!counts) continue;
+    const low = belowMinimum(entry, counts, rules.minPercent, by);
+    if (low) offenders.push(low);
+    const found = rules.noRegression ? previous?.percentOf(entry) : void 0;
+    if (found === void 0) continue;
+    compared += 1;
+    const offence = regression(entry, counts, found, by, olderRuns);
+    if (offence) offenders.push(offence);
+  }
+  offenders.unshift(...unavailable.offenders());
+  return {
+    passed: offenders.length === 0,
+    checked: checked3,
+    unavailable: unavailable.counts,
+    rules: rulesOf(rules),
+    ...previous && compared > 0 ? { comparedWith: previous.where } : {},
+    ...olderRuns.size > 0 ? { olderRuns: [...olderRuns.values()] } : {},
+    offenders,
+    notes: [
+      ...rules.noRegression && compared === 0 ? [NOTHING_COMPARED] : [],
+      ...checked3 === 0 ? [NOTHING_CHECKED] : []
+    ]
+  };
+}
+function rulesOf(rules) {
+  return {
+    ...rules.minPercent !== void 0 ? { minPercent: rules.minPercent } : {},
+    noRegression: rules.noRegression,
+    ...rules.languages ? { languages: rules.languages } : {},
+    ...rules.components ? { components: rules.components } : {}
+  };
+}
+function selectedBy(rules) {
   const languages = rules.languages ? new Set(rules.languages) : void 0;
   const components = rules.components ? new Set(
     rules.components.map(
       (c) => c.replace(/\//, "\0").split("/").join("%2F").replace("\0", "/")
     )
   ) : void 0;
-  let checked3 = 0;
-  let compared = 0;
-  const olderRuns = /* @__PURE__ */ new Map();
-  const unavailable = new Unavailable();
-  for (const entry of snapshot.translations) {
-    if (languages && !languages.has(entry.language)) continue;
-    if (components && !components.has(`${entry.project}/${entry.component}`)) continue;
-    const translation = tripleKey(entry);
-    if (isListEntry(entry) || entry.status !== "ok") {
-      unavailable.add(entry);
-      if (!isListEntry(entry)) checked3 += 1;
-      continue;
-    }
-    checked3 += 1;
-    const counts = entryCounts(entry);
-    if (!counts) continue;
-    const percent3 = percentOf3(measure(counts, by));
-    if (rules.minPercent !== void 0 && percent3 < rules.minPercent) {
-      offenders.push({
-        translation,
-        rule: "minPercent",
-        percent: percent3,
-        message: `${inWords(by).words.summary(counts)}, below the minimum of ${rules.minPercent}%`
-      });
-    }
-    if (rules.noRegression && previous) {
-      const found = previous.percentOf(entry);
-      if (found === void 0) continue;
-      const earlier2 = found.counts;
-      const older = found.kept && olderRun(olderRuns, entry.project, found.kept);
-      const both = commonMeasure(by, [counts, earlier2]);
-      const [now, before2] = [measure(counts, both), measure(earlier2, both)];
-      compared += 1;
-      if (percentOf3(now) < percentOf3(before2) - 1e-9) {
-        offenders.push({
-          translation,
-          rule: "noRegression",
-          percent: percentOf3(now),
-          previous: percentOf3(before2),
-          ...older?.run ? { previousRun: older.run } : {},
-          message: `${inWords(both).words.summary(counts)}, down from ${inWords(both).locale.format.percent(before2.part, before2.whole, 100)} ${older ? olderWords(older) : "in the previous run"}${inWords(by).words.note(both)}`
-        });
-      }
-    }
-  }
-  if (rules.noRegression && (!previous || compared === 0))
-    notes.push("noRegression: no previous run to compare with; only the other rules were applied");
-  if (checked3 === 0)
-    notes.push("no translation of the snapshot matches check.languages / check.components");
-  offenders.unshift(...unavailable.offenders());
+  return (entry) => (!languages || languages.has(entry.language)) && (!components || components.has(`${entry.project}/${entry.component}`));
+}
+function belowMinimum(entry, counts, minPercent, by) {
+  const percent3 = percentOf3(measure(counts, by));
+  if (minPercent === void 0 || percent3 >= minPercent) return void 0;
   return {
-    passed: offenders.length === 0,
-    checked: checked3,
-    unavailable: unavailable.counts,
-    rules: {
-      ...rules.minPercent !== void 0 ? { minPercent: rules.minPercent } : {},
-      noRegression: rules.noRegression,
-      ...rules.languages ? { languages: rules.languages } : {},
-      ...rules.components ? { components: rules.components } : {}
-    },
-    ...previous && compared > 0 ? { comparedWith: previous.where } : {},
-    ...olderRuns.size > 0 ? { olderRuns: [...olderRuns.values()] } : {},
-    offenders,
-    notes
+    translation: tripleKey(entry),
+    rule: "minPercent",
+    percent: percent3,
+    message: `${inWords(by).words.summary(counts)}, below the minimum of ${minPercent}%`
+  };
+}
+function regression(entry, counts, found, by, olderRuns) {
+  const older = found.kept && olderRun(olderRuns, entry.project, found.kept);
+  const both = commonMeasure(by, [counts, found.counts]);
+  const [now, before2] = [measure(counts, both), measure(found.counts, both)];
+  if (percentOf3(now) >= percentOf3(before2) - 1e-9) return void 0;
+  return {
+    translation: tripleKey(entry),
+    rule: "noRegression",
+    percent: percentOf3(now),
+    previous: percentOf3(before2),
+    ...older?.run ? { previousRun: older.run } : {},
+    message: `${inWords(both).words.summary(counts)}, down from ${inWords(both).locale.format.percent(before2.part, before2.whole, 100)} ${older ? olderWords(older) : "in the previous run"}${inWords(by).words.note(both)}`
   };
 }
 function olderRun(runs, project, kept) {
@@ -66912,7 +66546,7 @@ function previousFromHistory(history, snapshot) {
     return fromPoint(series && valueAt2(series, before2), history.kept?.get(entry.project));
   };
 }
-var english3, percentOf3, olderWords, fromPoint;
+var english3, percentOf3, NOTHING_COMPARED, NOTHING_CHECKED, olderWords, fromPoint;
 var init_check = __esm({
   "src/check/check.ts"() {
     "use strict";
@@ -66926,6 +66560,8 @@ var init_check = __esm({
     init_tally();
     init_unavailable();
     percentOf3 = (m) => m.whole > 0 ? m.part * 100 / m.whole : 100;
+    NOTHING_COMPARED = "noRegression: no previous run to compare with; only the other rules were applied";
+    NOTHING_CHECKED = "no translation of the snapshot matches check.languages / check.components";
     olderWords = (older) => older.run ? `in the run of ${older.run} (its project's history is that run's)` : "in its project's history (a part that is not its index's)";
     fromPoint = (point, kept) => point && { counts: pointCounts(point), ...kept ? { kept } : {} };
   }
@@ -66954,8 +66590,8 @@ function checkLines(result, github = false) {
   );
   for (const note of result.notes) lines.push(`note: ${note}`);
   const rules = describeRules(result) + olderRunsWords(result);
-  const { stale, failed, invalid: invalid2 } = result.unavailable;
-  const unavailable = stale + failed + invalid2 > 0 ? `, ${stale + failed + invalid2} of them unavailable (${stale} stale, ${failed} failed, ${invalid2} invalid)` : "";
+  const { stale, failed, invalid: invalid3 } = result.unavailable;
+  const unavailable = stale + failed + invalid3 > 0 ? `, ${stale + failed + invalid3} of them unavailable (${stale} stale, ${failed} failed, ${invalid3} invalid)` : "";
   const checked3 = `${counted(result.checked, "translation")} checked${unavailable}`;
   lines.push(
     result.passed ? `check passed: ${checked3} (${rules})` : `check failed: ${counted(result.offenders.length, "offence")} in ${checked3} (${rules})`
@@ -67048,51 +66684,25 @@ var init_report_check = __esm({
   }
 });
 
-// src/check/check-command.ts
-var check_command_exports = {};
-__export(check_command_exports, {
+// src/commands/check.ts
+var check_exports = {};
+__export(check_exports, {
   checkCommand: () => checkCommand
 });
 import { existsSync as existsSync4 } from "node:fs";
 import { dirname as dirname11, join as join16 } from "node:path";
-async function checkCommand(options, io) {
-  const config2 = await loadConfig(options.config, { env: {} });
-  const snapshot = readSnapshot(options.snapshot);
-  let previous;
-  if (options.previous) {
-    const site = await loadPreviousSite(options.previous, {
-      crawl: config2.crawl,
-      maxBytes: config2.history.maxBytes,
-      baseUrl: snapshot.source.baseUrl,
-      force: options.previousForce,
-      optional: options.previousOptional,
-      // A stop (a signal) aborts the site's requests, and is said as the stop, not as the site.
-      signal: io.signal
-    }).catch((error62) => {
-      io.signal?.throwIfAborted();
-      throw error62;
-    });
-    try {
-      for (const warning of site.warnings) io.stderr.write(`warning ${warning}
-`);
-      if (site.snapshot || site.history)
-        previous = { where: site.where, percentOf: previousFromSite(site.snapshot, site.history) };
-    } finally {
-      await site.close();
-    }
-  } else if (config2.check.noRegression) {
-    const file2 = join16(dirname11(options.snapshot), "history.json");
-    if (existsSync4(file2)) {
-      const warnings = [];
-      const history = historyFile(file2, warnings);
-      for (const warning of warnings) io.stderr.write(`warning ${sanitizeText(warning)}
-`);
-      previous = { where: file2, percentOf: previousFromHistory(history, snapshot) };
-    }
-  }
+async function checkCommand({ flags, rest }, io) {
+  noPositionals("check", rest);
+  const config2 = await loadConfig(flags.config ?? DEFAULT_CONFIG, { env: {} });
+  const file2 = resolveSnapshotPath(
+    flags.snapshot ?? join16(flags.out ?? DEFAULT_OUT, "data", "snapshot.json")
+  );
+  const snapshot = readSnapshot(file2);
+  const out = flags.json ? io.stderr : io.stdout;
+  const previous = flags.previous ? await fromPreviousSite(flags.previous, flags, config2, snapshot, io) : config2.check.noRegression ? fromOwnHistory(file2, snapshot, io) : void 0;
   const result = runCheck(snapshot, config2.check, previous, config2.site);
   const github = io.env.GITHUB_ACTIONS === "true";
-  for (const line of checkLines(result, github)) io.stdout.write(`${line}
+  for (const line of checkLines(result, github)) out.write(`${line}
 `);
   await reportToGithub(result, io.env).catch((error62) => {
     io.stderr.write(
@@ -67100,60 +66710,60 @@ async function checkCommand(options, io) {
 `
     );
   });
-  return { code: result.passed ? ExitCode.ok : ExitCode.partial, result };
+  const code = result.passed ? ExitCode.ok : ExitCode.partial;
+  if (flags.json) printSummary(io.stdout, { command: "check", exitCode: code, ...result });
+  return code;
 }
-function historyFile(file2, warnings) {
+async function fromPreviousSite(where, flags, config2, snapshot, io) {
+  const site = await loadPreviousSite(where, {
+    crawl: config2.crawl,
+    maxBytes: config2.history.maxBytes,
+    baseUrl: snapshot.source.baseUrl,
+    force: flags["previous-force"],
+    optional: flags["previous-optional"],
+    // A stop (a signal) aborts the site's requests, and is said as the stop, not as the site.
+    signal: io.signal
+  }).catch((error62) => {
+    io.signal?.throwIfAborted();
+    throw error62;
+  });
   try {
-    return readHistoryFile(file2, warnings, true);
+    for (const warning of site.warnings) io.stderr.write(`warning ${warning}
+`);
+    if (!site.snapshot && !site.history) return void 0;
+    return { where: site.where, percentOf: previousFromSite(site.snapshot, site.history) };
+  } finally {
+    await site.close();
+  }
+}
+function fromOwnHistory(snapshotFile, snapshot, io) {
+  const file2 = join16(dirname11(snapshotFile), "history.json");
+  if (!existsSync4(file2)) return void 0;
+  const warnings = [];
+  let history;
+  try {
+    history = readHistoryFile(file2, warnings, true);
   } catch (error62) {
     const why = error62 instanceof HistoryFormatError ? error62.message : `history ${file2}: ${messageOf(error62)}`;
     throw new OutputError(sanitizeText(why));
   }
-}
-var init_check_command = __esm({
-  "src/check/check-command.ts"() {
-    "use strict";
-    init_load_config();
-    init_errors();
-    init_history_file();
-    init_history_parts();
-    init_previous_site();
-    init_read_snapshot();
-    init_sanitize();
-    init_check();
-    init_report_check();
-  }
-});
-
-// src/commands/check.ts
-var check_exports = {};
-__export(check_exports, {
-  checkCommand: () => checkCommand2
-});
-import { join as join17 } from "node:path";
-async function checkCommand2({ flags, rest }, io) {
-  noPositionals("check", rest);
-  const { checkCommand: runCheck2 } = await Promise.resolve().then(() => (init_check_command(), check_command_exports));
-  const checkIo = flags.json ? { ...io, stdout: io.stderr } : io;
-  const out = flags.out ?? DEFAULT_OUT;
-  const checked3 = await runCheck2(
-    {
-      config: flags.config ?? DEFAULT_CONFIG,
-      snapshot: resolveSnapshotPath(flags.snapshot ?? join17(out, "data", "snapshot.json")),
-      previous: flags.previous,
-      previousForce: flags["previous-force"],
-      previousOptional: flags["previous-optional"]
-    },
-    checkIo
-  );
-  if (flags.json)
-    printSummary(io.stdout, { command: "check", exitCode: checked3.code, ...checked3.result });
-  return checked3.code;
+  for (const warning of warnings) io.stderr.write(`warning ${sanitizeText(warning)}
+`);
+  return { where: file2, percentOf: previousFromHistory(history, snapshot) };
 }
 var init_check2 = __esm({
   "src/commands/check.ts"() {
     "use strict";
+    init_check();
+    init_report_check();
+    init_load_config();
+    init_history_file();
+    init_history_parts();
+    init_errors();
+    init_previous_site();
     init_packed_snapshot();
+    init_read_snapshot();
+    init_sanitize();
     init_flags();
     init_json_summary();
   }
@@ -67162,20 +66772,10 @@ var init_check2 = __esm({
 // src/init/discover.ts
 async function listProjects(client, baseUrl) {
   const items = await fetchList(client, `${baseUrl}/api/projects/`, PAGE_SIZE);
-  const projects = [];
-  const skipped = [];
+  const { named, skipped } = readItems(items, (i) => `project #${i}`);
   const seen = /* @__PURE__ */ new Set();
-  for (const [i, item] of items.entries()) {
-    const named = readNamed(item);
-    if (typeof named === "string") {
-      skipped.push({ what: `project #${i + 1}`, why: named });
-      continue;
-    }
-    if (seen.has(named.slug)) continue;
-    seen.add(named.slug);
-    projects.push({ slug: named.slug, name: named.name });
-  }
-  projects.sort((a, b) => a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+  const projects = named.filter((p) => !seen.has(p.slug) && seen.add(p.slug));
+  projects.sort((a, b) => compareText(a.slug, b.slug));
   return { projects, skipped };
 }
 async function askProject(client, baseUrl, slug) {
@@ -67195,17 +66795,18 @@ async function listComponents(client, baseUrl, project) {
     `${baseUrl}/api/projects/${encodeURIComponent(project)}/components/`,
     PAGE_SIZE
   );
-  const components = [];
+  const { named, skipped } = readItems(items, (i) => `component #${i} of ${project}`);
+  return { components: named, skipped };
+}
+function readItems(items, what) {
+  const named = [];
   const skipped = [];
   for (const [i, item] of items.entries()) {
-    const named = readNamed(item);
-    if (typeof named === "string") {
-      skipped.push({ what: `component #${i + 1} of ${project}`, why: named });
-      continue;
-    }
-    components.push(named);
+    const read = readNamed(item);
+    if (typeof read === "string") skipped.push({ what: what(i + 1), why: read });
+    else named.push(read);
   }
-  return { components, skipped };
+  return { named, skipped };
 }
 async function instanceListServes(client, baseUrl) {
   const url2 = firstPageUrl(`${baseUrl}/api/translations/`, 1);
@@ -67221,11 +66822,11 @@ async function instanceListServes(client, baseUrl) {
 function readNamed(item) {
   if (!item || typeof item !== "object") return "not a JSON object";
   const slug = field(item, "slug");
-  const name2 = field(item, "name");
+  const name = field(item, "name");
   if (typeof slug !== "string") return "no slug";
   const problem2 = segmentProblem(slug) ?? (/[*?[\]]/.test(slug) ? "has a wildcard character (*, ?, [ or ]), which a config would not read as one name" : hasUnsafeCharacter(slug) ? "has a control or bidi character" : void 0);
   if (problem2) return `its slug ${sanitizeText(JSON.stringify(slug))} ${problem2}`;
-  const shown2 = typeof name2 === "string" && name2.trim() !== "" ? sanitizeText(name2.trim()) : slug;
+  const shown2 = typeof name === "string" && name.trim() !== "" ? sanitizeText(name.trim()) : slug;
   return { slug, name: shown2.length > 200 ? `${shown2.slice(0, 197)}...` : shown2 };
 }
 var PAGE_SIZE;
@@ -67237,6 +66838,7 @@ var init_discover = __esm({
     init_request_error();
     init_sanitize();
     init_list_page();
+    init_counts();
     init_json();
     PAGE_SIZE = 1e3;
   }
@@ -67276,18 +66878,18 @@ async function askProjects(projects, io) {
   }
   throw new UsageError("init: no usable answer to the project question; pass --yes or --project P");
 }
-function parseChoice(answer, count5) {
+function parseChoice(answer, count4) {
   const text = answer.trim().toLowerCase();
   if (text === "" || text === "all" || text === "*")
-    return Array.from({ length: count5 }, (_, i) => i);
+    return Array.from({ length: count4 }, (_, i) => i);
   const chosen = /* @__PURE__ */ new Set();
   for (const part of text.split(/[\s,]+/)) {
     const range = /^(\d+)(?:-(\d+))?$/.exec(part);
     if (!range)
-      return `"${part.slice(0, 20)}" is not a number; answer with numbers from 1 to ${count5}`;
+      return `"${part.slice(0, 20)}" is not a number; answer with numbers from 1 to ${count4}`;
     const from = Number(range[1]);
     const to = Number(range[2] ?? range[1]);
-    if (from < 1 || to > count5 || from > to) return `${part} is outside 1-${count5}`;
+    if (from < 1 || to > count4 || from > to) return `${part} is outside 1-${count4}`;
     for (let n2 = from; n2 <= to; n2++) chosen.add(n2 - 1);
   }
   return [...chosen].sort((a, b) => a - b);
@@ -67381,24 +66983,21 @@ var init_choose_projects = __esm({
 
 // src/init/gitignore.ts
 import { readFile as readFile6, writeFile as writeFile3 } from "node:fs/promises";
-import { join as join18 } from "node:path";
-function ignoring(out) {
-  const forms = [out, `${out}/`, `/${out}`, `/${out}/`, `**/${out}`, `**/${out}/`];
-  return [...forms, `${out}/**`, `/${out}/**`, `**/${out}/**`];
-}
+import { join as join17 } from "node:path";
 function ignoresAlready(lines, out) {
-  const forms = ignoring(out);
+  const names = new RegExp(
+    `^!?(?:/|\\*\\*/)?${out.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:/|/\\*\\*)?$`
+  );
   let ignored = false;
   for (const line of lines) {
     const trimmed = line.trim();
-    if (forms.includes(trimmed)) ignored = true;
-    else if (trimmed.startsWith("!") && forms.includes(trimmed.slice(1))) ignored = false;
+    if (names.test(trimmed)) ignored = !trimmed.startsWith("!");
   }
   return ignored;
 }
 async function addToGitignore(root, out) {
   const folder = out.replace(/^\/+|\/+$/g, "");
-  const file2 = join18(root, ".gitignore");
+  const file2 = join17(root, ".gitignore");
   const line = `/${folder}/`;
   const text = await readFile6(file2, "utf8").catch((error62) => {
     if (error62.code === "ENOENT") return void 0;
@@ -67424,7 +67023,7 @@ var init_gitignore = __esm({
 // src/init/workflow-file.ts
 import { createHash as createHash3 } from "node:crypto";
 import { readFileSync as readFileSync10 } from "node:fs";
-import { join as join19 } from "node:path";
+import { join as join18 } from "node:path";
 function repositoryOfPackage(pkg) {
   const url2 = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url;
   const match = /github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?$/.exec(url2 ?? "");
@@ -67489,7 +67088,7 @@ var init_workflow_file = __esm({
   "src/init/workflow-file.ts"() {
     "use strict";
     init_version();
-    WORKFLOW_FILE = join19(".github", "workflows", "publish.yml");
+    WORKFLOW_FILE = join18(".github", "workflows", "publish.yml");
     ACTION_REPOSITORY = repositoryOfPackage(
       JSON.parse(readFileSync10(new URL("../package.json", import.meta.url), "utf8"))
     );
@@ -67499,9 +67098,9 @@ var init_workflow_file = __esm({
 
 // src/init/init-files.ts
 import { readFileSync as readFileSync11 } from "node:fs";
-import { dirname as dirname12, join as join20 } from "node:path";
+import { dirname as dirname12, join as join19 } from "node:path";
 function initFiles(options) {
-  const schemaFile = join20(dirname12(options.configFile), SCHEMA_NAME);
+  const schemaFile = join19(dirname12(options.configFile), SCHEMA_NAME);
   return [
     {
       path: options.configFile,
@@ -67549,9 +67148,9 @@ var init_init_files = __esm({
 
 // src/init/pages-url.ts
 import { readFile as readFile7 } from "node:fs/promises";
-import { join as join21 } from "node:path";
+import { join as join20 } from "node:path";
 async function githubRepositoryOf(cwd) {
-  const config2 = await readFile7(join21(cwd, ".git", "config"), "utf8").catch(() => void 0);
+  const config2 = await readFile7(join20(cwd, ".git", "config"), "utf8").catch(() => void 0);
   if (config2 === void 0) return void 0;
   const origin = /\[remote "origin"\]([^[]*)/.exec(config2)?.[1];
   const url2 = origin && /^\s*url\s*=\s*(\S+)\s*$/m.exec(origin)?.[1];
@@ -67580,38 +67179,36 @@ var init_pages_url = __esm({
 });
 
 // src/init/init.ts
-var init_exports = {};
-__export(init_exports, {
-  runInit: () => runInit
-});
-import { constants as constants3 } from "node:fs";
-import { access as access2, mkdir as mkdir6, writeFile as writeFile4 } from "node:fs/promises";
+import { existsSync as existsSync5 } from "node:fs";
+import { mkdir as mkdir6, writeFile as writeFile4 } from "node:fs/promises";
 import { basename as basename5, dirname as dirname13, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve8, sep as sep3 } from "node:path";
-async function runInit(options) {
+async function runInit(flags, io) {
+  const cwd = io.cwd ?? process.cwd();
   const baseUrl = checkBaseUrl2(
-    options.baseUrl,
-    options.env[TOKEN_ENV] ? TOKEN_ENV : void 0,
-    options.stderr
+    flags["base-url"],
+    io.env[TOKEN_ENV] ? TOKEN_ENV : void 0,
+    io.stderr
   );
-  const configFile = configPathIn(options.cwd, options.configFile);
-  const repository = await githubRepositoryOf(options.cwd);
-  const siteUrl2 = options.siteUrl !== void 0 ? checkSiteUrl(options.siteUrl) : repository && pagesUrlOfRepository(repository);
+  const configFile = configPathIn(cwd, flags.config);
+  const repository = await githubRepositoryOf(cwd);
+  const siteUrl2 = flags["site-url"] !== void 0 ? checkSiteUrl(flags["site-url"]) : repository && pagesUrlOfRepository(repository);
   const minute = scheduleMinute(
-    repository ? `${repository.owner}/${repository.repo}` : basename5(resolve8(options.cwd))
+    repository ? `${repository.owner}/${repository.repo}` : basename5(resolve8(cwd))
   );
   const files = (translations, title) => initFiles({ configFile, baseUrl, translations, title, siteUrl: siteUrl2, minute });
-  if (!options.force)
-    await refuseExisting(
+  const force = flags.force ?? false;
+  if (!force)
+    refuseExisting(
       files([], "").map((f) => f.path),
-      options.cwd
+      cwd
     );
-  const client = clientFor2(baseUrl, options.env[TOKEN_ENV] || void 0);
+  const client = clientFor2(baseUrl, io.env[TOKEN_ENV] || void 0);
   try {
-    const { tracked, title } = await chooseTracked(client, baseUrl, options);
+    const { tracked, title } = await chooseTracked(client, baseUrl, flags, io);
     const written = files(tracked.translations, title);
     parseConfig(JSON.parse(must(written[0]).text), configFile, {});
-    await writeFiles2(written, options.cwd, options.force);
-    const gitignore = await addToGitignore(options.cwd, OUT);
+    await writeFiles2(written, cwd, force);
+    const gitignore = await addToGitignore(cwd, OUT);
     return {
       command: "init",
       baseUrl,
@@ -67643,15 +67240,17 @@ function configPathIn(cwd, configFile) {
   }
   return path2;
 }
-async function chooseTracked(client, baseUrl, options) {
+async function chooseTracked(client, baseUrl, flags, io) {
   const listed = await ask2(`list the projects of ${baseUrl}`, () => listProjects(client, baseUrl));
-  report(listed.skipped, options.stderr);
+  report(listed.skipped, io.stderr);
   if (listed.projects.length === 0)
     throw new UserError(
       "init: the server lists no projects (is it a Weblate server, and can the token see them?)",
       ExitCode.unusable
     );
-  const choice = await chooseProjects(listed.projects, options, { client, baseUrl });
+  const prompt = io.stdin?.isTTY ? { input: io.stdin, output: io.stderr } : void 0;
+  const chosen = { projects: flags.project ?? [], yes: flags.yes ?? false, prompt };
+  const choice = await chooseProjects(listed.projects, chosen, { client, baseUrl });
   if ("wholeServer" in choice) {
     const tracked2 = {
       translations: ["*/*/*"],
@@ -67663,8 +67262,8 @@ async function chooseTracked(client, baseUrl, options) {
   }
   const tracked = keepListed(
     await listEachProject(client, baseUrl, choice.projects),
-    options.includeFailing === true,
-    options.stderr
+    flags["include-failing"] === true,
+    io.stderr
   );
   return { tracked, title: siteTitle(tracked.projects) };
 }
@@ -67707,13 +67306,8 @@ async function writeFiles2(files, cwd, force) {
   }
 }
 function checkSiteUrl(value) {
-  let url2;
-  try {
-    url2 = new URL(value);
-  } catch {
-    url2 = void 0;
-  }
-  if (!url2 || url2.protocol !== "https:" && url2.protocol !== "http:" || url2.username || url2.password) {
+  const url2 = URL.canParse(value) ? new URL(value) : void 0;
+  if (!url2 || !/^https?:$/.test(url2.protocol) || url2.username || url2.password) {
     throw new UsageError(
       `--site-url expects the site's http(s) address, such as https://USER.github.io/REPO/, found '${sanitizeText(value)}'`
     );
@@ -67725,35 +67319,21 @@ function checkBaseUrl2(value, tokenEnv, stderr) {
     throw new UsageError(
       "init needs the Weblate server: --base-url URL, e.g. --base-url https://hosted.weblate.org"
     );
-  let url2;
-  try {
-    url2 = new URL(value);
-  } catch {
+  const url2 = URL.canParse(value) ? new URL(value) : void 0;
+  if (!url2 || !/^https?:$/.test(url2.protocol))
     throw new UsageError(
       `--base-url expects an http(s) address such as https://hosted.weblate.org, found '${sanitizeText(value)}'`
     );
-  }
-  if (url2.protocol !== "https:" && url2.protocol !== "http:")
-    throw new UsageError(`--base-url expects an http(s) address, found '${sanitizeText(value)}'`);
-  if (url2.protocol === "http:" && tokenEnv && !isLoopbackHost(url2.hostname)) {
-    throw new UsageError(
-      `--base-url is plain http:// to ${url2.hostname}, and ${tokenEnv} is set; the token would cross the network unencrypted. Use https:// or unset ${tokenEnv}`
-    );
-  }
+  if (tokenEnv) assertTokenTransport("", url2.href, tokenEnv, "--base-url");
   const base = checkBaseUrl(url2.href, "--base-url");
   if (base.problem !== void 0) throw new UsageError(`init: ${sanitizeText(base.problem)}`);
   if (base.note) stderr.write(`note ${sanitizeText(base.note)}
 `);
   return base.baseUrl;
 }
-async function refuseExisting(files, cwd) {
-  for (const file2 of files) {
-    const exists = await access2(resolve8(cwd, file2), constants3.F_OK).then(
-      () => true,
-      () => false
-    );
-    if (exists) throw new UsageError(`init: ${file2} exists already; pass --force to replace it`);
-  }
+function refuseExisting(files, cwd) {
+  const there = files.find((file2) => existsSync5(resolve8(cwd, file2)));
+  if (there) throw new UsageError(`init: ${there} exists already; pass --force to replace it`);
 }
 function report(skipped, stderr) {
   for (const s of skipped) stderr.write(`init: ${s.what} left out: ${s.why}
@@ -67797,11 +67377,6 @@ var init_init = __esm({
 });
 
 // src/init/next-steps.ts
-var next_steps_exports = {};
-__export(next_steps_exports, {
-  nextSteps: () => nextSteps,
-  shellWord: () => shellWord
-});
 function shellWord(path2) {
   return /^[\w./@%+=:,-]+$/.test(path2) ? path2 : `'${path2.replace(/'/g, "'\\''")}'`;
 }
@@ -67848,35 +67423,22 @@ var init_next_steps = __esm({
 });
 
 // src/commands/init.ts
-var init_exports2 = {};
-__export(init_exports2, {
+var init_exports = {};
+__export(init_exports, {
   initCommand: () => initCommand
 });
 async function initCommand({ flags, rest }, io) {
   noPositionals("init", rest);
-  const { runInit: runInit2 } = await Promise.resolve().then(() => (init_init(), init_exports));
-  const { nextSteps: nextSteps2 } = await Promise.resolve().then(() => (init_next_steps(), next_steps_exports));
-  const stdin = io.stdin?.isTTY ? io.stdin : void 0;
-  const summary = await runInit2({
-    baseUrl: flags["base-url"],
-    projects: flags.project ?? [],
-    yes: flags.yes ?? false,
-    includeFailing: flags["include-failing"] ?? false,
-    siteUrl: flags["site-url"],
-    force: flags.force ?? false,
-    configFile: flags.config ?? DEFAULT_CONFIG,
-    cwd: io.cwd ?? process.cwd(),
-    env: io.env,
-    stderr: io.stderr,
-    prompt: stdin ? { input: stdin, output: io.stderr } : void 0
-  });
-  sayer(flags, io.stdout)(nextSteps2(summary).trimEnd());
+  const summary = await runInit({ ...flags, config: flags.config ?? DEFAULT_CONFIG }, io);
+  sayer(flags, io.stdout)(nextSteps(summary).trimEnd());
   if (flags.json) printSummary(io.stdout, { ...summary, exitCode: ExitCode.ok });
   return ExitCode.ok;
 }
 var init_init2 = __esm({
   "src/commands/init.ts"() {
     "use strict";
+    init_init();
+    init_next_steps();
     init_errors();
     init_flags();
     init_json_summary();
@@ -67886,7 +67448,7 @@ var init_init2 = __esm({
 // src/action/run-action.ts
 import { randomUUID } from "node:crypto";
 import { appendFile as appendFile2, readFile as readFile8 } from "node:fs/promises";
-import { join as join22 } from "node:path";
+import { join as join21 } from "node:path";
 
 // src/cli/main.ts
 init_json_summary();
@@ -67972,9 +67534,9 @@ Options:
   --version         show the version
 
 The API token is read from the environment variable WEBLATE_TOKEN (or the config's "tokenEnv").
-Exit codes: 0 all fine; 1 some translations failed or were invalid; 2 usage, config or catalog error;
-3 nothing usable (every translation failed), the previous site cannot be read, the site does not
-fit site.maxBytes, or the output cannot be written.
+Exit codes: 0 all fine; 1 some translations stale, failed or invalid, or a list failed;
+2 usage, config or catalog error; 3 nothing usable (every translation failed), the previous
+site cannot be read, the site does not fit site.maxBytes, or the output cannot be written.
 `;
 
 // src/cli/main.ts
@@ -67993,7 +67555,7 @@ var COMMANDS2 = {
     run: async (a, io) => (await Promise.resolve().then(() => (init_merge2(), merge_exports))).mergeCommand(a, io)
   },
   check: { run: async (a, io) => (await Promise.resolve().then(() => (init_check2(), check_exports))).checkCommand(a, io) },
-  init: { run: async (a, io) => (await Promise.resolve().then(() => (init_init2(), init_exports2))).initCommand(a, io) }
+  init: { run: async (a, io) => (await Promise.resolve().then(() => (init_init2(), init_exports))).initCommand(a, io) }
 };
 async function main(argv, io) {
   try {
@@ -68047,17 +67609,17 @@ init_sanitize();
 // src/action/action-inputs.ts
 init_flags();
 var NO_PREVIOUS = "none";
-function actionInput(env, name2) {
-  return (env[`INPUT_${name2.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
+function actionInput(env, name) {
+  return (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
 }
 function readInputs(env) {
   const flags = {};
-  for (const name2 of ["check", "previous-force", "full"]) {
-    const value = actionInput(env, name2);
+  for (const name of ["check", "previous-force", "full"]) {
+    const value = actionInput(env, name);
     const lower = value.toLowerCase();
     if (value !== "" && lower !== "true" && lower !== "false")
-      return { problem: `the input "${name2}" is true or false, found '${value}'` };
-    flags[name2] = lower === "true";
+      return { problem: `the input "${name}" is true or false, found '${value}'` };
+    flags[name] = lower === "true";
   }
   const config2 = actionInput(env, "config") || DEFAULT_CONFIG;
   const out = actionInput(env, "out") || DEFAULT_OUT;
@@ -68231,41 +67793,42 @@ async function runAction(io) {
 `);
     if (code === 1) log.annotate("warning", `${failedAndInvalid(summary)}; the site shows them`);
   }
+  await tellRunner(io, log, summary, code, out);
+  if (code > 1) return code;
+  return inputs.check ? checkStep(io, env, inputs.config, out) : 0;
+}
+async function tellRunner(io, log, summary, code, out) {
   const outputs = { "site-path": out, "exit-code": String(code) };
-  for (const name2 of COUNT_OUTPUTS) {
-    const value = summary?.[name2];
-    if (typeof value === "number") outputs[name2] = String(value);
+  for (const name of COUNT_OUTPUTS) {
+    const value = summary?.[name];
+    if (typeof value === "number") outputs[name] = String(value);
   }
   await writeOutputs(io, outputs);
   if (io.env.GITHUB_STEP_SUMMARY)
     await appendFile2(
       io.env.GITHUB_STEP_SUMMARY,
-      jobSummary(summary, code, await siteFigures(join22(out, "data", "summary.json")))
+      jobSummary(summary, code, await siteFigures(join21(out, "data", "summary.json")))
     ).catch(
       (error62) => log.annotate("warning", `cannot write the job summary: ${messageOf(error62)}`)
     );
-  if (code > 1) return code;
-  if (inputs.check) {
-    const checked3 = await main(
-      ["check", "--config", inputs.config, "--snapshot", join22(out, "data", "snapshot.json.gz")],
-      { stdout: io.stdout, stderr: io.stderr, env, cwd: io.cwd }
-    );
-    if (checked3 !== 0) {
-      if (io.env.GITHUB_STEP_SUMMARY)
-        await appendFile2(io.env.GITHUB_STEP_SUMMARY, `${CHECK_FAILED}
+}
+async function checkStep(io, env, config2, out) {
+  const checked3 = await main(
+    ["check", "--config", config2, "--snapshot", join21(out, "data", "snapshot.json.gz")],
+    { stdout: io.stdout, stderr: io.stderr, env, cwd: io.cwd }
+  );
+  if (checked3 !== 0 && io.env.GITHUB_STEP_SUMMARY)
+    await appendFile2(io.env.GITHUB_STEP_SUMMARY, `${CHECK_FAILED}
 `).catch(() => void 0);
-      return checked3;
-    }
-  }
-  return 0;
+  return checked3;
 }
 function failedAndInvalid(summary) {
   const failed = summary?.failed ?? 0;
-  const invalid2 = summary?.invalid ?? 0;
-  const were = invalid2 === 1 ? "was" : "were";
+  const invalid3 = summary?.invalid ?? 0;
+  const were = invalid3 === 1 ? "was" : "were";
   const parts = [
     ...failed > 0 ? [`${counted(failed, "translation")} failed`] : [],
-    ...invalid2 > 0 ? [`${failed > 0 ? invalid2 : counted(invalid2, "translation")} ${were} invalid`] : []
+    ...invalid3 > 0 ? [`${failed > 0 ? invalid3 : counted(invalid3, "translation")} ${were} invalid`] : []
   ];
   return parts.join(" and ") || "some translations failed or were invalid";
 }
@@ -68290,9 +67853,9 @@ async function writeOutputs(io, outputs) {
   const file2 = io.env.GITHUB_OUTPUT;
   if (!file2) return;
   let text = "";
-  for (const [name2, value] of Object.entries(outputs)) {
+  for (const [name, value] of Object.entries(outputs)) {
     const delimiter = `ghadelimiter_${randomUUID()}`;
-    text += `${name2}<<${delimiter}
+    text += `${name}<<${delimiter}
 ${value}
 ${delimiter}
 `;

@@ -13,7 +13,7 @@ export {
 } from "./pipeline/build.js";
 export { renderSite } from "./render/render-site.js";
 export { openSnapshot, readSnapshot, snapshotSource } from "./snapshot/read-snapshot.js";
-export { writeSnapshot } from "./snapshot/snapshot-file.js";
+export { writeSnapshot } from "./snapshot/snapshot-writer.js";
 export type { Snapshot } from "./snapshot/snapshot.js";
 export { ExitCode, type ExitCodeValue } from "./model/errors.js";
 export { VERSION } from "./model/version.js";

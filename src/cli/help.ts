@@ -48,7 +48,7 @@ Options:
   --version         show the version
 
 The API token is read from the environment variable WEBLATE_TOKEN (or the config's "tokenEnv").
-Exit codes: 0 all fine; 1 some translations failed or were invalid; 2 usage, config or catalog error;
-3 nothing usable (every translation failed), the previous site cannot be read, the site does not
-fit site.maxBytes, or the output cannot be written.
+Exit codes: 0 all fine; 1 some translations stale, failed or invalid, or a list failed;
+2 usage, config or catalog error; 3 nothing usable (every translation failed), the previous
+site cannot be read, the site does not fit site.maxBytes, or the output cannot be written.
 `;

@@ -27,7 +27,7 @@ import {
   tellBudget,
   writtenLine,
 } from "./report.js";
-import { covers } from "../previous/carry-forward.js";
+import { covers } from "../config/triple.js";
 import { keyParts } from "../render/model/changes-view.js";
 
 /**

@@ -60,13 +60,9 @@ export function checkBaseUrl(value: string, setting = '"baseUrl"'): BaseUrlCheck
 function trackedBy(route: string, rest: string[]): { what: string; triple: string } | undefined {
   // /api/projects/p/, /api/components/p/c/, /api/translations/p/c/l/ name the same as pages do.
   const [kind, ...path] = route === "api" ? rest : [route, ...rest];
-  const parts =
-    kind === "components" || kind === "translations"
-      ? path
-      : kind === "projects" || kind === "translate"
-        ? path
-        : [];
-  const named = parts.filter((p) => p !== "-");
+  const named = ["components", "translations", "projects", "translate"].includes(kind ?? "")
+    ? path.filter((p) => p !== "-")
+    : [];
   // Deeper paths are components inside categories: only their project is certain.
   const [project, component, language] = named.length > 3 ? named.slice(0, 1) : named;
   if (!project) return undefined;

@@ -29,11 +29,8 @@ const WORDS: Record<string, string> = {
     "a control character (a tab or line break) inside a string; write it as \\t or \\n",
 };
 
-/**
- * Where JSON.parse refused `text`, as "line L, column C: <what>" (1-based), on one line; the
- * `error` JSON.parse threw is the fallback's wording, without its position or quoted text.
- */
-export function jsonSyntaxError(text: string, error: unknown): string {
+/** Where JSON.parse refused `text`, as "line L, column C: <what>" (1-based), on one line. */
+export function jsonSyntaxError(text: string): string {
   const errors: ParseError[] = [];
   parse(text, errors, { disallowComments: true, allowTrailingComma: false });
   const first = errors[0];
@@ -52,16 +49,8 @@ export function jsonSyntaxError(text: string, error: unknown): string {
     const symbol = code === "InvalidSymbol" ? shown(text, first.offset) : "";
     return `${lineColumn(text, first.offset)}: ${what}${symbol}`;
   }
-  // Not expected (jsonc-parser in strict mode refuses what JSON.parse refuses): JSON.parse's
-  // words, cut to one line.
-  const message = error instanceof Error ? error.message : String(error);
-  const position = /at position (\d+)/.exec(message)?.[1];
-  const said = message
-    .replace(/,?\s*".*" is not valid JSON$/s, "")
-    .replace(/\s*in JSON at position \d+.*$/s, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  return position === undefined ? said : `${lineColumn(text, Number(position))}: ${said}`;
+  // Not met: jsonc-parser in strict mode refuses what JSON.parse refuses.
+  return "no position found";
 }
 
 /** Whether the text before `offset` is a whole JSON value. */

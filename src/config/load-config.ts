@@ -85,7 +85,7 @@ export async function loadConfig(file: string, options: LoadConfigOptions): Prom
   try {
     json = JSON.parse(body);
   } catch (error) {
-    throw new ConfigError(`config ${file}: not valid JSON: ${jsonSyntaxError(body, error)}`, {
+    throw new ConfigError(`config ${file}: not valid JSON: ${jsonSyntaxError(body)}`, {
       cause: error,
     });
   }

@@ -24,10 +24,7 @@ export const badgeOptionsSchema = z.strictObject({
   locale: localeTag.default("en"),
 });
 
-/**
- * The site's locales: its pages are rendered once per locale, the first at the site's root, the
- * others under /<locale>/. Default ["en"].
- */
+/** The site's locales (site.locales, whose comment in schema.ts says what they are). */
 export const localesSchema = z
   .array(localeTag)
   .min(1, 'expected at least one locale, e.g. ["en"]')

@@ -1,3 +1,4 @@
+import { compareText } from "../model/counts.js";
 import { must } from "../model/must.js";
 /**
  * One tracked translation: a (project, component, language) triple of Weblate slugs/codes.
@@ -141,11 +142,20 @@ export function tripleLabel(t: Triple): string {
 const shortName = (name: string) =>
   name.length > 100 ? `${name.slice(0, 60)}...(${name.length} characters)` : name;
 
-/** Orders triples by project, component, language (code-unit order: stable on every machine). */
-export function compareTriples(a: Triple, b: Triple): number {
-  return cmp(a.project, b.project) || cmp(a.component, b.component) || cmp(a.language, b.language);
+/** Whether `scope` (a configured pattern, wildcards allowed) covers the triple `t`. */
+export function covers(scope: Triple, t: Triple): boolean {
+  return (
+    (scope.project === WILDCARD || scope.project === t.project) &&
+    (scope.component === WILDCARD || scope.component === t.component) &&
+    (scope.language === WILDCARD || scope.language === t.language)
+  );
 }
 
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/** Orders triples by project, component, language (code-unit order: stable on every machine). */
+export function compareTriples(a: Triple, b: Triple): number {
+  return (
+    compareText(a.project, b.project) ||
+    compareText(a.component, b.component) ||
+    compareText(a.language, b.language)
+  );
 }

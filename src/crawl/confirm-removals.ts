@@ -1,4 +1,10 @@
-import { componentPathProblem, segmentProblem, WILDCARD, type Triple } from "../config/triple.js";
+import {
+  componentPathProblem,
+  covers,
+  segmentProblem,
+  WILDCARD,
+  type Triple,
+} from "../config/triple.js";
 import type { CrawlState } from "./crawl-state.js";
 import { inShard } from "./plan.js";
 import { statusOf } from "../http/request-error.js";
@@ -55,14 +61,6 @@ function impliedRemovals(state: CrawlState): Doubts {
     components.set(t.component, languages);
   }
   return doubts;
-}
-
-function covers(scope: Triple, t: Triple): boolean {
-  return (
-    (scope.project === WILDCARD || scope.project === t.project) &&
-    (scope.component === WILDCARD || scope.component === t.component) &&
-    (scope.language === WILDCARD || scope.language === t.language)
-  );
 }
 
 /** The projects and "project\ncomponent" keys this run settled a translation of. */

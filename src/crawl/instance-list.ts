@@ -1,21 +1,11 @@
 import { WILDCARD } from "../config/triple.js";
 import type { CrawlState } from "./crawl-state.js";
-import { forEachPage, wholeList } from "./fetch-list.js";
-import {
-  isWanted,
-  listedLanguages,
-  locate,
-  settleItems,
-  type InstanceOutcome,
-  type Located,
-} from "./instance-items.js";
-import { crawlShare, failInstance, instanceFailure } from "./instance-shares.js";
+import { isWanted, listedLanguages, type InstanceOutcome } from "./instance-items.js";
+import { crawlShare, instanceFailure, readInstance } from "./instance-shares.js";
 import { inShard, type InstanceWork } from "./plan.js";
 import { RequestError } from "../http/request-error.js";
 
 export type { InstanceOutcome };
-import { InstanceNames } from "./server-names.js";
-import { TripleSet } from "./triple-set.js";
 import { asError } from "../model/errors.js";
 
 // "*/*/*" and "*/*/<language>": every translation of the server from `/api/translations/`, whose
@@ -39,50 +29,30 @@ export function crawlInstance(
 
 /**
  * The whole instance, page by page: each page's wanted items are settled while the pages after it
- * are on their way (fetch-list.ts asks a few ahead). The list must come whole (fetch-list.ts:
- * every page read, the same `count` on each): a repeat of a translation across pages (the
- * server's list shifted while it was read) is settled once, and the translations must add up to
- * the count. A list that is not whole is an error: what its pages gave stays settled (real
- * answers of the server), the rest of the instance is asked for another way or carried as stale,
- * and nothing is taken as removed. A list whole by its count can still lack a translation (one
- * removed and one added on either side of the page being read): what the previous run had and no
- * list gave is asked of the server before it counts as removed (confirm-removals.ts).
+ * are on their way (fetch-list.ts asks a few ahead). A list that is not whole is an error: what its
+ * pages gave stays settled (real answers of the server), the rest of the instance is asked for
+ * another way or carried as stale, and nothing is taken as removed. A list whole by its count can
+ * still lack a translation (one removed and one added on either side of the page being read):
+ * what the previous run had and no list gave is asked of the server before it counts as removed
+ * (confirm-removals.ts).
  */
 async function crawlStreamed(state: CrawlState, want: InstanceWork): Promise<InstanceOutcome> {
   const outcome: InstanceOutcome = { projects: new Set(), languages: new Map() };
-  const url = state.routes.collection("translations");
   const named = new Set(want.languages);
-  const seen = new TripleSet();
-  const names = new InstanceNames();
-  let unplaced = 0;
   try {
-    const read = await forEachPage(state.client, url, state.settings.pageSize, (items, offset) => {
-      const mine: Located[] = [];
-      items.forEach((raw, index) => {
-        const located = locate(raw);
-        if (!located) {
-          unplaced += 1;
-          unplaceable(state, want, url, offset + index);
-          return;
-        }
-        const { project, component, language } = located;
-        if (!seen.add(`${project}\n${component}`, language)) return;
-        names.add(project, component, language);
-        outcome.projects.add(project);
-        const key = `${project}/${component}`;
+    await readInstance(
+      state,
+      (located) => {
+        const key = `${located.project}/${located.component}`;
+        outcome.projects.add(located.project);
         if (state.work.has(key)) listedLanguages(outcome, key, located);
-        if (isWanted(want, named, located) && inShard(project, component, state.settings.shard))
-          mine.push(located);
-      });
-      return settleItems(state, mine);
-    });
-    wholeList(read, seen.size + unplaced);
+        return isWanted(want, named, located);
+      },
+      (url, index) => unplaceable(state, want, url, index),
+    );
   } catch (error) {
-    failInstance(state, asError(error));
     return { ...outcome, error: asError(error) };
   }
-  // What is missing is told from this list's names, with no other list asked (server-names.ts).
-  state.names.knowInstance(names);
   return outcome;
 }
 

@@ -28,11 +28,6 @@ export function instanceFailure(state: CrawlState): Error | undefined {
   return failures.get(state);
 }
 
-/** Notes the instance list's failure: the fallbacks after it do not read it again. */
-export function failInstance(state: CrawlState, error: Error): void {
-  failures.set(state, error);
-}
-
 interface Share {
   want: InstanceWork;
   named: Set<string>;
@@ -88,41 +83,64 @@ async function readForWaiting(state: CrawlState, queue: Reads): Promise<void> {
 
 /** One read of the instance list for `batch`, page by page; each share told its outcome. */
 async function readShares(state: CrawlState, batch: Share[]): Promise<void> {
-  const seen = new TripleSet();
-  const names = new InstanceNames();
-  let unplaced = 0;
   try {
-    const url = state.routes.collection("translations");
-    const read = await forEachPage(state.client, url, state.settings.pageSize, (items) => {
-      const mine: Located[] = [];
-      for (const raw of items) {
-        const located = locate(raw);
-        // An item the list cannot place fails the whole-instance wildcard, not a fallback's scope.
-        if (!located) {
-          unplaced += 1;
-          continue;
-        }
-        const { project, component, language } = located;
-        if (!seen.add(`${project}\n${component}`, language)) continue;
-        names.add(project, component, language);
-        let wanted = false;
-        for (const share of batch) {
-          if (!share.only(project, component)) continue;
-          share.outcome.projects.add(project);
-          listedLanguages(share.outcome, `${project}/${component}`, located);
-          wanted ||= isWanted(share.want, share.named, located);
-        }
-        if (wanted && inShard(project, component, state.settings.shard)) mine.push(located);
+    await readInstance(state, (located) => {
+      const { project, component } = located;
+      let wanted = false;
+      for (const share of batch) {
+        if (!share.only(project, component)) continue;
+        share.outcome.projects.add(project);
+        listedLanguages(share.outcome, `${project}/${component}`, located);
+        wanted ||= isWanted(share.want, share.named, located);
       }
-      return settleItems(state, mine);
+      return wanted;
     });
-    wholeList(read, seen.size + unplaced);
-  } catch (failure) {
-    const error = asError(failure);
-    failures.set(state, error);
-    for (const share of batch) share.done({ ...share.outcome, error });
+  } catch (error) {
+    for (const share of batch) share.done({ ...share.outcome, error: asError(error) });
     return;
   }
-  state.names.knowInstance(names);
   for (const share of batch) share.done(share.outcome);
+}
+
+/**
+ * Reads the instance list whole, page by page, each distinct item `wanted` (told once) settled
+ * with its page when in this shard. The list must come whole (fetch-list.ts: every page read, the
+ * same `count` on each): a repeat of a translation across pages (the server's list shifted while
+ * it was read) is settled once, and the translations must add up to the count; else it throws,
+ * and later reads are not tried this crawl. `unplaced`: an item the list cannot place (its index).
+ * What is missing is then told from the list's names, with no other list asked (server-names.ts).
+ */
+export async function readInstance(
+  state: CrawlState,
+  wanted: (located: Located) => boolean,
+  unplaced?: (url: string, index: number) => void,
+): Promise<void> {
+  const seen = new TripleSet();
+  const names = new InstanceNames();
+  let unplaceable = 0;
+  try {
+    const url = state.routes.collection("translations");
+    const read = await forEachPage(state.client, url, state.settings.pageSize, (items, offset) => {
+      const mine: Located[] = [];
+      items.forEach((raw, index) => {
+        const located = locate(raw);
+        if (!located) {
+          unplaceable += 1;
+          unplaced?.(url, offset + index);
+          return;
+        }
+        const { project, component, language } = located;
+        if (!seen.add(`${project}\n${component}`, language)) return;
+        names.add(project, component, language);
+        if (wanted(located) && inShard(project, component, state.settings.shard))
+          mine.push(located);
+      });
+      return settleItems(state, mine);
+    });
+    wholeList(read, seen.size + unplaceable);
+  } catch (error) {
+    failures.set(state, asError(error));
+    throw error;
+  }
+  state.names.knowInstance(names);
 }

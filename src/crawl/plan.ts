@@ -52,25 +52,14 @@ export function planCrawl(triples: readonly Triple[]): CrawlPlan {
       addLanguage(instance, t.language);
       continue;
     }
-    if (t.component === WILDCARD) {
-      const work = projects.get(t.project) ?? {
-        project: t.project,
-        allLanguages: false,
-        languages: [],
-      };
-      addLanguage(work, t.language);
-      projects.set(t.project, work);
+    const { project, component } = t;
+    if (component === WILDCARD) {
+      const blank = () => ({ project, allLanguages: false, languages: [] });
+      addLanguage(workIn(projects, project, blank), t.language);
       continue;
     }
-    const key = `${t.project}/${t.component}`;
-    const work = components.get(key) ?? {
-      project: t.project,
-      component: t.component,
-      allLanguages: false,
-      languages: [],
-    };
-    addLanguage(work, t.language);
-    components.set(key, work);
+    const blank = () => ({ project, component, allLanguages: false, languages: [] });
+    addLanguage(workIn(components, `${project}/${component}`, blank), t.language);
   }
   return {
     ...(instance ? { instance } : {}),
@@ -103,13 +92,8 @@ export function mergeProjectWork(
   project: ProjectWork,
   component: string,
 ): void {
-  const key = `${project.project}/${component}`;
-  const work = plan.get(key) ?? {
-    project: project.project,
-    component,
-    allLanguages: false,
-    languages: [],
-  };
+  const blank = () => ({ project: project.project, component, allLanguages: false, languages: [] });
+  const work = workIn(plan, `${project.project}/${component}`, blank);
   if (project.allLanguages) work.allLanguages = true;
   for (const language of project.languages) {
     if (work.languages.includes(language)) continue;
@@ -118,7 +102,16 @@ export function mergeProjectWork(
     work.optional ??= [];
     work.optional.push(language);
   }
-  plan.set(key, work);
+}
+
+/** The work planned under `key`, made by `blank` the first time. */
+function workIn<T>(plan: Map<string, T>, key: string, blank: () => T): T {
+  let work = plan.get(key);
+  if (work === undefined) {
+    work = blank();
+    plan.set(key, work);
+  }
+  return work;
 }
 
 function addLanguage(work: { allLanguages: boolean; languages: string[] }, language: string): void {

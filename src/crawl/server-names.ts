@@ -4,7 +4,7 @@ import { sanitizeText } from "../text/sanitize.js";
 import type { WeblateRoutes } from "../weblate/routes.js";
 import { fetchList } from "./fetch-list.js";
 import type { HttpClient } from "../http/http-client.js";
-import { field } from "../model/json.js";
+import { field, isJson, type Json } from "../model/json.js";
 import { listedComponentPath } from "./join.js";
 
 // What the server has, asked only when a translation, a component or a project turned out to be
@@ -12,8 +12,6 @@ import { listedComponentPath } from "./join.js";
 // each list fetched at most once a crawl. They say which part of a triple the server does not
 // have, and what it has that is close ("did you mean"): a slug misspelled, a language code in
 // the wrong case (`pt_br` for `pt_BR`).
-
-type Json = Record<string, unknown>;
 
 /**
  * The names an instance-wide list holds, gathered item by item: its projects, each project's
@@ -153,7 +151,7 @@ export class ServerNames {
     try {
       const items = await fetchList(this.client, url, this.pageSize);
       return items
-        .filter((i): i is Json => i !== null && typeof i === "object" && !Array.isArray(i))
+        .filter(isJson)
         .map(name)
         .filter((n): n is string => n !== undefined);
     } catch {

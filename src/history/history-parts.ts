@@ -240,24 +240,6 @@ export function openHistory(json: unknown, where: string): HistoryReading {
 }
 
 /**
- * A history from its parsed index and `parts` (by project). What is not a translation's (or not
- * the part's project's) is dropped with a warning.
- */
-export function readHistory(
-  json: unknown,
-  where: string,
-  warnings: string[] = [],
-  parts: ReadonlyMap<string, unknown> = new Map(),
-): History {
-  const reading = openHistory(json, where);
-  for (const ref of reading.refs) {
-    const got = parts.get(ref.project);
-    if (got !== undefined) reading.add(ref, got);
-  }
-  return reading.finish(warnings);
-}
-
-/**
  * The history in a folder (a site's data/history.json, or one beside a snapshot), read whole with
  * its parts (history/<project>.json beside it); throws HistoryFormatError, or the file system's
  * error. A part another run wrote (a copy or upload left half done) throws

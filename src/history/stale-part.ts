@@ -4,7 +4,7 @@ import type { KeptPart } from "./history.js";
 /**
  * A part that is not its index's: another run's (a deploy left half done, a cache's older copy),
  * or holding another number of series than the index lists. Its series are what that run knew:
- * kept with a warning (its project restarted) by `build` and `check`; readHistory stops.
+ * kept with a warning (its project restarted) by `build` and `check`; a strict read stops.
  */
 export class StalePart extends HistoryFormatError {}
 

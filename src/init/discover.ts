@@ -4,6 +4,7 @@ import type { HttpClient } from "../http/http-client.js";
 import { RequestError } from "../http/request-error.js";
 import { hasUnsafeCharacter, sanitizeText } from "../text/sanitize.js";
 import { firstPageUrl, readListPage } from "../weblate/list-page.js";
+import { compareText } from "../model/counts.js";
 import { field } from "../model/json.js";
 
 /** A project on the server, as `init` offers it. */
@@ -39,20 +40,11 @@ export async function listProjects(
   baseUrl: string,
 ): Promise<{ projects: ServerProject[]; skipped: Skipped[] }> {
   const items = await fetchList(client, `${baseUrl}/api/projects/`, PAGE_SIZE);
-  const projects: ServerProject[] = [];
-  const skipped: Skipped[] = [];
+  const { named, skipped } = readItems(items, (i) => `project #${i}`);
+  // Each project once, as the list first gives it.
   const seen = new Set<string>();
-  for (const [i, item] of items.entries()) {
-    const named = readNamed(item);
-    if (typeof named === "string") {
-      skipped.push({ what: `project #${i + 1}`, why: named });
-      continue;
-    }
-    if (seen.has(named.slug)) continue;
-    seen.add(named.slug);
-    projects.push({ slug: named.slug, name: named.name });
-  }
-  projects.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  const projects = named.filter((p) => !seen.has(p.slug) && seen.add(p.slug));
+  projects.sort((a, b) => compareText(a.slug, b.slug));
   return { projects, skipped };
 }
 
@@ -87,17 +79,23 @@ export async function listComponents(
     `${baseUrl}/api/projects/${encodeURIComponent(project)}/components/`,
     PAGE_SIZE,
   );
-  const components: ServerComponent[] = [];
+  const { named, skipped } = readItems(items, (i) => `component #${i} of ${project}`);
+  return { components: named, skipped };
+}
+
+/** The items of a list that name something usable; the others, numbered from 1, with why. */
+function readItems(
+  items: unknown[],
+  what: (n: number) => string,
+): { named: { slug: string; name: string }[]; skipped: Skipped[] } {
+  const named: { slug: string; name: string }[] = [];
   const skipped: Skipped[] = [];
   for (const [i, item] of items.entries()) {
-    const named = readNamed(item);
-    if (typeof named === "string") {
-      skipped.push({ what: `component #${i + 1} of ${project}`, why: named });
-      continue;
-    }
-    components.push(named);
+    const read = readNamed(item);
+    if (typeof read === "string") skipped.push({ what: what(i + 1), why: read });
+    else named.push(read);
   }
-  return { components, skipped };
+  return { named, skipped };
 }
 
 /**

@@ -7,25 +7,19 @@ import { join } from "node:path";
 /** What addToGitignore did. */
 export type GitignoreChange = "created" | "added" | "present";
 
-// The patterns that ignore the folder `out` at the root, whole or everything in it: out, out/,
-// /out, /out/; the same under any folder, as `**` then `/out` or `/out/`; and its contents, as
-// out/**, /out/** or `**` then `/out/**`. (Line comments: a block comment would end at `*` `/`.)
-function ignoring(out: string): string[] {
-  const forms = [out, `${out}/`, `/${out}`, `/${out}/`, `**/${out}`, `**/${out}/`];
-  return [...forms, `${out}/**`, `/${out}/**`, `**/${out}/**`];
-}
-
 /**
- * Whether the lines leave the folder ignored: the last line naming it in one of the forms above
- * decides, an ignoring one yes, a negated one (`!out/`) no.
+ * Whether the lines leave the folder ignored: the last line naming it decides, an ignoring one yes,
+ * a negated one (`!out/`) no. A line names it as out, out/, /out or /out/, the same after `**` and
+ * `/` (under any folder), or as its contents: out/**, /out/** or the same after `**` and `/`.
  */
 function ignoresAlready(lines: string[], out: string): boolean {
-  const forms = ignoring(out);
+  const names = new RegExp(
+    `^!?(?:/|\\*\\*/)?${out.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:/|/\\*\\*)?$`,
+  );
   let ignored = false;
   for (const line of lines) {
     const trimmed = line.trim();
-    if (forms.includes(trimmed)) ignored = true;
-    else if (trimmed.startsWith("!") && forms.includes(trimmed.slice(1))) ignored = false;
+    if (names.test(trimmed)) ignored = !trimmed.startsWith("!");
   }
   return ignored;
 }

@@ -1,6 +1,6 @@
-import { constants } from "node:fs";
+import { existsSync } from "node:fs";
 import { checkBaseUrl as baseOf } from "../config/base-url.js";
-import { access, mkdir, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { assertTokenTransport, parseConfig } from "../config/load-config.js";
 import { crawlOptionsSchema } from "../config/schema.js";
@@ -79,7 +79,7 @@ export async function runInit(flags: InitFlags, io: Io): Promise<InitSummary> {
     initFiles({ configFile, baseUrl, translations, title, siteUrl, minute });
   const force = flags.force ?? false;
   if (!force)
-    await refuseExisting(
+    refuseExisting(
       files([], "").map((f) => f.path),
       cwd,
     );
@@ -216,18 +216,8 @@ async function writeFiles(
 }
 
 function checkSiteUrl(value: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (
-    !url ||
-    (url.protocol !== "https:" && url.protocol !== "http:") ||
-    url.username ||
-    url.password
-  ) {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password) {
     throw new UsageError(
       `--site-url expects the site's http(s) address, such as https://USER.github.io/REPO/, ` +
         `found '${sanitizeText(value)}'`,
@@ -245,17 +235,12 @@ function checkBaseUrl(
     throw new UsageError(
       "init needs the Weblate server: --base-url URL, e.g. --base-url https://hosted.weblate.org",
     );
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || !/^https?:$/.test(url.protocol))
     throw new UsageError(
       `--base-url expects an http(s) address such as https://hosted.weblate.org, found ` +
         `'${sanitizeText(value)}'`,
     );
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:")
-    throw new UsageError(`--base-url expects an http(s) address, found '${sanitizeText(value)}'`);
   if (tokenEnv) assertTokenTransport("", url.href, tokenEnv, "--base-url");
   // The API's root is taken back to the base (a note); another page of Weblate is refused.
   const base = baseOf(url.href, "--base-url");
@@ -264,14 +249,9 @@ function checkBaseUrl(
   return base.baseUrl;
 }
 
-async function refuseExisting(files: string[], cwd: string): Promise<void> {
-  for (const file of files) {
-    const exists = await access(resolve(cwd, file), constants.F_OK).then(
-      () => true,
-      () => false,
-    );
-    if (exists) throw new UsageError(`init: ${file} exists already; pass --force to replace it`);
-  }
+function refuseExisting(files: string[], cwd: string): void {
+  const there = files.find((file) => existsSync(resolve(cwd, file)));
+  if (there) throw new UsageError(`init: ${there} exists already; pass --force to replace it`);
 }
 
 function report(skipped: Skipped[], stderr: { write(text: string): unknown }): void {

@@ -46,9 +46,3 @@ export function pagesUrlOfRepository({ owner, repo }: GithubRepository): string 
   const host = `${owner.toLowerCase()}.github.io`;
   return repo.toLowerCase() === host ? `https://${host}/` : `https://${host}/${repo}/`;
 }
-
-/** The Pages address of a remote's repository; undefined when it is not on GitHub. */
-export function pagesUrlOf(remote: string): string | undefined {
-  const repository = repositoryOfRemote(remote);
-  return repository && pagesUrlOfRepository(repository);
-}

@@ -1,7 +1,7 @@
 import { basename, dirname, join, resolve } from "node:path";
 import type { Config } from "../config/load-config.js";
-import { carryForward, covers } from "../previous/carry-forward.js";
-import type { Triple } from "../config/triple.js";
+import { carryForward } from "../previous/carry-forward.js";
+import { covers, type Triple } from "../config/triple.js";
 import type { PreviousSite } from "../previous/previous-site.js";
 import { mergeHistory, type HistoryRun } from "../history/run-history.js";
 import { nameRemovals } from "./removal-names.js";

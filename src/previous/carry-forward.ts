@@ -1,4 +1,5 @@
-import { tripleKey, WILDCARD, type Triple } from "../config/triple.js";
+import { covers, tripleKey } from "../config/triple.js";
+import { isListEntry as isWildcard } from "../model/tally.js";
 import { PublishableClaims, unpublishable } from "../site/publishable.js";
 import type { SnapshotSpool } from "../snapshot/spool.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
@@ -27,97 +28,65 @@ export interface CarryOptions {
   strict?: boolean;
 }
 
-/** What the carry step needs of this run: its header and a look at its entries. */
-export interface RunView {
+/** What this run's failures need: its header, its failed scopes and its triples' keys. */
+interface Run {
   header: Pick<Snapshot, "generatedAt" | "source">;
-  /** Every triple of this run, and whether its entry is ok (from an index, not the entries). */
-  triples: Iterable<{ triple: Triple; ok: boolean }>;
   /** This run's wildcard entries that are not ok: its failed scopes (read whole; they are few). */
-  failedScopes: readonly SnapshotEntry[];
-}
-
-export interface Carrier {
-  /** A failed or invalid entry of this run with its last known good data, or undefined. */
-  update(entry: SnapshotEntry): SnapshotEntry | undefined;
-  /**
-   * The previous entries under this run's failed scopes that this run does not have, each as a
-   * failed entry of its own (with its last known good data while usable), in previous-snapshot
-   * order. The previous snapshot is read once more, streamed.
-   */
-  scoped(): Generator<SnapshotEntry>;
-  /** One line for each carried record that was dropped, and why. */
-  readonly warnings: string[];
-}
-
-/** Whether `scope` (a configured pattern, wildcards allowed) covers the triple `t`. */
-export function covers(scope: Triple, t: Triple): boolean {
-  return (
-    (scope.project === WILDCARD || scope.project === t.project) &&
-    (scope.component === WILDCARD || scope.component === t.component) &&
-    (scope.language === WILDCARD || scope.language === t.language)
-  );
-}
-
-const isWildcard = (t: Triple) =>
-  t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD;
-
-/**
- * The carry step of a run over the previous snapshot. The previous snapshot is streamed once
- * here, keeping only the few entries this run's own failures need, and once more by `scoped`.
- */
-export function carrier(previous: SnapshotSource, run: RunView, options: CarryOptions): Carrier {
-  const scopes = run.failedScopes.filter((e) => e.status !== "ok" && isWildcard(e));
-  const { unusable, present } = runKeys(run, scopes);
-  const before = previousEntries(previous, unusable);
-  const warnings: string[] = [];
-  const lastGood = lastGoodData(previous.header, run.header.generatedAt);
-  const checked = carriedChecker(run, options, warnings);
-  return {
-    warnings,
-    update(entry) {
-      if (entry.status === "ok") return undefined;
-      const prev = before.get(tripleKey(entry));
-      const data = prev && checked(lastGood(prev), entry);
-      return data ? { ...entry, carried: data } : undefined;
-    },
-    *scoped() {
-      if (scopes.length === 0) return;
-      for (const prev of previous.entries()) {
-        if (isWildcard(prev)) continue;
-        const key = tripleKey(prev);
-        const scope = scopes.find((s) => covers(s, prev));
-        if (!scope || present.has(key)) continue;
-        // A key that is not a triple of slugs (a tampered snapshot) is not put on the site.
-        const bad = entryProblem(prev);
-        if (bad) {
-          warnings.push(`${sanitizeText(key.slice(0, 300))}: previous entry dropped: ${bad}`);
-          continue;
-        }
-        present.add(key);
-        const entry = scopedEntry(prev, scope);
-        const data = checked(lastGood(prev), entry);
-        yield data ? { ...entry, carried: data } : entry;
-      }
-    },
-  };
+  scopes: readonly SnapshotEntry[];
+  /** Keys of its translations that are not ok. */
+  unusable: Set<string>;
+  /** Keys of its translations under a failed scope (and, as they are added, of those carried). */
+  present: Set<string>;
 }
 
 /**
- * The keys of this run's translations it could not use, and of those under a failed scope: only
- * the keys a failed scope could carry are held.
+ * The previous entries under this run's failed scopes that this run does not have, each as a
+ * failed entry of its own (with its last known good data while usable), in previous-snapshot
+ * order. The previous snapshot is read once more, streamed.
  */
-function runKeys(
-  run: RunView,
-  scopes: readonly SnapshotEntry[],
-): { unusable: Set<string>; present: Set<string> } {
+function* scopedEntries(
+  previous: SnapshotSource,
+  run: Run,
+  lastGood: (prev: SnapshotEntry) => CarriedData | undefined,
+  checked: ReturnType<typeof carriedChecker>,
+  warnings: string[],
+): Generator<SnapshotEntry> {
+  if (run.scopes.length === 0) return;
+  for (const prev of previous.entries()) {
+    if (isWildcard(prev)) continue;
+    const key = tripleKey(prev);
+    const scope = run.scopes.find((s) => covers(s, prev));
+    if (!scope || run.present.has(key)) continue;
+    // A key that is not a triple of slugs (a tampered snapshot) is not put on the site.
+    const bad = entryProblem(prev);
+    if (bad) {
+      warnings.push(`${sanitizeText(key.slice(0, 300))}: previous entry dropped: ${bad}`);
+      continue;
+    }
+    run.present.add(key);
+    const entry = scopedEntry(prev, scope);
+    const data = checked(lastGood(prev), entry);
+    yield data ? { ...entry, carried: data } : entry;
+  }
+}
+
+/**
+ * This run as the carry step needs it, from the spool in snapshot `order`: only the keys a failed
+ * scope could carry are held.
+ */
+function runOf(spool: SnapshotSpool, order: Uint32Array, header: Run["header"]): Run {
+  const scopes: SnapshotEntry[] = [];
   const unusable = new Set<string>();
   const present = new Set<string>();
-  for (const { triple, ok } of run.triples) {
+  for (const n of order)
+    if (!spool.isOk(n) && isWildcard(spool.triple(n))) scopes.push(spool.entry(n));
+  for (const n of order) {
+    const triple = spool.triple(n);
     if (isWildcard(triple)) continue;
-    if (!ok) unusable.add(tripleKey(triple));
+    if (!spool.isOk(n)) unusable.add(tripleKey(triple));
     if (scopes.some((s) => covers(s, triple))) present.add(tripleKey(triple));
   }
-  return { unusable, present };
+  return { header, scopes, unusable, present };
 }
 
 /** The previous snapshot's ok or carried entries for the given keys, read in one pass. */
@@ -155,7 +124,7 @@ function lastGoodData(
 
 /** Carried data that passes the checks, without credentials in its links; else a warning. */
 function carriedChecker(
-  run: RunView,
+  run: Run,
   options: CarryOptions,
   warnings: string[],
 ): (data: CarriedData | undefined, entry: SnapshotEntry) => CarriedData | undefined {
@@ -195,7 +164,7 @@ function scopedEntry(prev: SnapshotEntry, scope: SnapshotEntry): SnapshotEntry {
 
 /**
  * The one carry step of `build` and `render --previous`, over the run's spool in snapshot `order`
- * (`run` is this run's header): its failed entries get their last known good data, and the
+ * (`header` is this run's): its failed entries get their last known good data, and the
  * previous entries under its failed scopes are added, checked against the site's claims as the
  * crawl's entries are. Returns the order with the added entries and the warnings for data
  * dropped.
@@ -204,29 +173,25 @@ export function carryForward(
   spool: SnapshotSpool,
   order: Uint32Array,
   previous: SnapshotSource | undefined,
-  run: RunView["header"],
+  header: Run["header"],
   options: CarryOptions,
 ): { order: Uint32Array; warnings: string[] } {
   if (!previous) return { order, warnings: [] };
-  const carry = carrier(
-    previous,
-    {
-      header: run,
-      triples: Array.from(order, (n) => ({ triple: spool.triple(n), ok: spool.isOk(n) })),
-      failedScopes: Array.from(order)
-        .filter((n) => !spool.isOk(n) && isWildcard(spool.triple(n)))
-        .map((n) => spool.entry(n)),
-    },
-    options,
-  );
+  const run = runOf(spool, order, header);
+  const before = previousEntries(previous, run.unusable);
+  const warnings: string[] = [];
+  const lastGood = lastGoodData(previous.header, header.generatedAt);
+  const checked = carriedChecker(run, options, warnings);
   for (const n of order) {
-    if (spool.isOk(n)) continue;
-    const after = carry.update(spool.entry(n));
-    if (after) spool.replace(n, after);
+    const prev = spool.isOk(n) ? undefined : before.get(tripleKey(spool.triple(n)));
+    const entry = prev && spool.entry(n);
+    const data = entry && checked(lastGood(prev), entry);
+    if (entry && data) spool.replace(n, { ...entry, carried: data });
   }
   const added = new Set<number>();
-  for (const entry of carry.scoped()) added.add(spool.add(entry));
-  if (added.size === 0) return { order, warnings: carry.warnings };
+  for (const entry of scopedEntries(previous, run, lastGood, checked, warnings))
+    added.add(spool.add(entry));
+  if (added.size === 0) return { order, warnings };
   // The added entries take the site's files the crawl's did not (site/publishable.ts).
   const sorted = spool.sorted();
   const claims = new PublishableClaims();
@@ -234,5 +199,5 @@ export function carryForward(
     const clash = claims.claim(spool.triple(n));
     if (clash && added.has(n)) spool.replace(n, unpublishable(spool.entry(n), clash));
   }
-  return { order: sorted, warnings: carry.warnings };
+  return { order: sorted, warnings };
 }

@@ -29,8 +29,6 @@ import {
 import { SITE_FILE } from "../site/site-paths.js";
 import { must } from "../model/must.js";
 
-export type { PreviousOptions } from "./site-files.js";
-
 /**
  * What a previously published site left for this run: its history and its snapshot, when readable.
  */

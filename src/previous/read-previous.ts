@@ -1,21 +1,9 @@
 import type { Config } from "../config/load-config.js";
 import type { PreviousSite } from "./previous-site.js";
+import type { PreviousOptions } from "./site-files.js";
 
 // What a run reads of the runs before it: the previously published site (its history and
 // snapshot), or for `crawl --previous` a snapshot file.
-
-export interface PreviousOptions {
-  /** Use a previous site built from another Weblate server. */
-  force?: boolean;
-  /** Go on without a site that cannot be read (a warning) instead of stopping. */
-  optional?: boolean;
-  /** The run's stop: the site's requests are aborted. */
-  signal?: AbortSignal;
-  /** A line of warning (a part of the site that could not be read), or of note (a first run). */
-  warn?: (line: string) => void;
-  /** Where the site's address was given, as hints name it: '"site.url"' or "--previous". */
-  setting?: string;
-}
 
 /**
  * Reads the previous site at `location` (a URL or a folder), or nothing when there is none to
@@ -24,20 +12,21 @@ export interface PreviousOptions {
 export async function readPreviousSite(
   location: string | undefined,
   config: Pick<Config, "crawl" | "history" | "baseUrl">,
-  options: PreviousOptions,
+  options: Pick<PreviousOptions, "force" | "optional" | "signal" | "setting"> & {
+    /** A line of warning (a part of the site that could not be read), or of note (a first run). */
+    warn?: (line: string) => void;
+  },
 ): Promise<PreviousSite | undefined> {
   if (!location) return undefined;
   const { loadPreviousSite } = await import("./previous-site.js");
   let previous: PreviousSite;
   try {
+    const { crawl, history, baseUrl } = config;
     previous = await loadPreviousSite(location, {
-      crawl: config.crawl,
-      maxBytes: config.history.maxBytes,
-      baseUrl: config.baseUrl,
-      force: options.force,
-      optional: options.optional,
-      signal: options.signal,
-      setting: options.setting,
+      ...options,
+      crawl,
+      maxBytes: history.maxBytes,
+      baseUrl,
     });
   } catch (error) {
     // A read cut short because the run was stopped fails as the stop, not as the site.

@@ -15,7 +15,8 @@ import {
 } from "./budget/measure-files.js";
 import { FULL_DETAIL, type SiteDetail } from "./budget/site-detail.js";
 import { buildHistoryView } from "./model/history-view.js";
-import { planSiteModel, type SiteModel } from "./model/site-model.js";
+import { planSiteModel } from "./model/site-model.js";
+import type { SiteModel } from "./model/site-view.js";
 import { badgeFiles, measuredBadgeFiles, planBadges } from "./pages/render-badges.js";
 import { EXPORT_PATHS, hasExport, planExports } from "./pages/render-exports.js";
 import { planHistoryFiles } from "./pages/render-history.js";

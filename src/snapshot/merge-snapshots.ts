@@ -1,7 +1,7 @@
 import { compareTriples, tripleKey } from "../config/triple.js";
 import { OutputError } from "../model/errors.js";
 import { PublishableClaims, unpublishable } from "../site/publishable.js";
-import type { Snapshot, SnapshotEntry, SnapshotHeader } from "./schema.js";
+import type { SnapshotEntry, SnapshotHeader } from "./schema.js";
 
 // Joining the shard snapshots of one crawl without holding them: the headers are checked first
 // (one config, one shard count, every shard once), then the entries come as a k-way merge of the
@@ -163,19 +163,4 @@ export function* withSiteClaims(entries: Iterable<SnapshotEntry>): Generator<Sna
     const clash = claims.claim(entry);
     yield clash ? unpublishable(entry, clash) : entry;
   }
-}
-
-/**
- * Joins shard snapshots held in memory (crawled in-process, as the tests do); the same checks and
- * the same result as the `merge` command's streamed join of the files (pipeline/merge.ts).
- */
-export function mergeSnapshots(parts: readonly { file: string; snapshot: Snapshot }[]): Snapshot {
-  const header = mergeHeaders(
-    parts.map(({ file, snapshot: { translations: _entries, ...header } }) => ({ file, header })),
-  );
-  const entries = mergeEntries(
-    parts.map(({ file, snapshot }) => ({ file, entries: snapshot.translations })),
-  );
-  const translations = [...withSiteClaims(entries)];
-  return { ...header, translations };
 }

@@ -6,7 +6,7 @@ import { describeFsError } from "../output/fs-errors.js";
 import { doneTemp, madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { writeAll } from "../output/write-all.js";
 import { TableBuilder } from "./compact.js";
-import type { SnapshotEntry, SnapshotHeader } from "./schema.js";
+import type { Snapshot, SnapshotEntry, SnapshotHeader } from "./schema.js";
 import { compactHead, compactTail } from "./snapshot.js";
 
 // A snapshot written as its entries come, never held: each entry goes to a temporary file as the
@@ -131,4 +131,16 @@ function copyFrom(from: number, to: number): void {
 
 function writeError(target: string, error: unknown): OutputError {
   return new OutputError(`cannot write ${target}: ${describeFsError(error)}`, { cause: error });
+}
+
+/** Writes a snapshot held in memory to `file` (atomically), as a crawl writes it. */
+export async function writeSnapshot(file: string, snapshot: Snapshot): Promise<void> {
+  const { translations, ...header } = snapshot;
+  const writer = await SnapshotWriter.open(file);
+  try {
+    for (const entry of translations) writer.add(entry);
+    writer.finish(header);
+  } finally {
+    writer.close();
+  }
 }

@@ -10,8 +10,6 @@ export const urlSchema = z
   .string("expected an absolute http(s) URL")
   .refine((value) => isHttpUrl(value), { message: "expected an absolute http(s) URL" });
 
-export { isHttpUrl };
-
 /**
  * null, or a value that passes `test`; one message for both (a union would report its branches).
  */

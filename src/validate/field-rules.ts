@@ -99,17 +99,15 @@ function checkTemplates(component: JsonObject): Finding[] {
 
 /** Translation fields with documented shapes. */
 export function checkTranslationFields(record: Json): Finding[] {
-  const out: Finding[] = [];
   const revision = str(record.revision);
-  if (revision?.includes(","))
-    out.push(
-      asNote(
-        problem(
-          "revision",
-          "one revision (this looks like two hashes joined by a comma: file and template)",
-          revision,
-        ),
+  if (!revision?.includes(",")) return [];
+  return [
+    asNote(
+      problem(
+        "revision",
+        "one revision (this looks like two hashes joined by a comma: file and template)",
+        revision,
       ),
-    );
-  return out;
+    ),
+  ];
 }

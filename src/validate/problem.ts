@@ -3,10 +3,6 @@ import { formatPath } from "../text/format-path.js";
 import type { Problem } from "../snapshot/schema.js";
 import { isKnownSchemaDifference, type Finding } from "./levels.js";
 
-// A departure from the contract (the field path, what was expected and found) is kept in the
-// snapshot as found here.
-export type { Problem };
-
 /** The value at a path in a parsed JSON document, or undefined. */
 export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let node = root;

@@ -1,4 +1,4 @@
-import type { Problem } from "./problem.js";
+import type { Problem } from "../snapshot/schema.js";
 import { field } from "../model/json.js";
 
 /**

@@ -1,7 +1,8 @@
 import { componentLabel, componentSlugOf, type Triple } from "../config/triple.js";
 import { obj, num, str, type Json } from "../model/json.js";
 import { asNote, type Finding } from "./levels.js";
-import { problem, type Problem } from "./problem.js";
+import type { Problem } from "../snapshot/schema.js";
+import { problem } from "./problem.js";
 
 // The rules of translation-api.md that tie fields together: the record is the one asked for, and
 // its counters agree. Each takes the raw record (fields may be missing or of the wrong type: the

@@ -1,4 +1,5 @@
 import type { Counts } from "../model/counts.js";
+import { isJson } from "../model/json.js";
 import { isHttpUrl } from "../text/http-url.js";
 
 // The one typed view of a translation record, for every reader after the validator: the pages,
@@ -17,12 +18,13 @@ export const MAX_DISPLAY_CHARS = 200;
 /**
  * Bidi embeddings, overrides and isolates: a name holding U+202E would show the rest of the line
  * reversed (a spoofed name). Pages set `dir` where a direction is known, so names need none of
- * them.
+ * them. C0 and C1 controls (an ESC, a line break) have no glyph: each becomes a space.
  */
-// eslint-disable-next-line no-control-regex
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
 const clip = (raw: string): string => {
-  const v = raw.replace(BIDI_CONTROLS, "");
+  const v = raw.replace(BIDI_CONTROLS, "").replace(CONTROLS, " ");
   return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}\u2026` : v;
 };
 /** A record's source or translation language, as the pages read it. */
@@ -78,7 +80,7 @@ export interface RecordView {
  * schema: a site reads 100,000 records twice, and zod took a tenth of its time.
  */
 export function recordView(record: unknown): RecordView {
-  if (!isRecord(record)) return recordView({});
+  if (!isJson(record)) return recordView({});
   const r = record;
   return {
     language: languageOf(r.language),
@@ -103,8 +105,6 @@ export function recordView(record: unknown): RecordView {
   };
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
 const isCount = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0;
 const countOf = (v: unknown): number => (isCount(v) ? v : 0);
 const stringOf = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
@@ -119,7 +119,7 @@ const populationOf = (v: unknown): number | undefined =>
 const booleanOf = (v: unknown): boolean | undefined => (typeof v === "boolean" ? v : undefined);
 
 function languageOf(v: unknown): RecordView["language"] {
-  if (!isRecord(v))
+  if (!isJson(v))
     return { code: undefined, name: undefined, direction: undefined, population: undefined };
   return {
     code: stringOf(v.code),
@@ -130,14 +130,14 @@ function languageOf(v: unknown): RecordView["language"] {
 }
 
 function componentOf(v: unknown): RecordView["component"] {
-  if (!isRecord(v))
+  if (!isJson(v))
     return {
       name: undefined,
       is_glossary: false,
       project: { name: undefined, translation_review: undefined },
       source_language: undefined,
     };
-  const project = isRecord(v.project)
+  const project = isJson(v.project)
     ? { name: nameOf(v.project.name), translation_review: booleanOf(v.project.translation_review) }
     : { name: undefined, translation_review: undefined };
   const source = v.source_language;
@@ -146,7 +146,7 @@ function componentOf(v: unknown): RecordView["component"] {
     is_glossary: booleanOf(v.is_glossary) ?? false,
     project,
     source_language:
-      isRecord(source) && typeof source.code === "string"
+      isJson(source) && typeof source.code === "string"
         ? {
             code: source.code,
             name: nameOf(source.name),
@@ -188,7 +188,7 @@ export function recordCounts(view: RecordView, statistics?: unknown): Counts {
 
 /** What the statistics of newer servers add to a record (entry.statistics), leniently. */
 function statisticsOf(v: unknown): Record<string, number | undefined> {
-  if (!isRecord(v)) return {};
+  if (!isJson(v)) return {};
   const stat = (x: unknown) => (isCount(x) ? x : undefined);
   return {
     total_chars: stat(v.total_chars),

@@ -63,14 +63,9 @@ export class WeblateRoutes {
   }
 
   /**
-   * A project's change log, newest last, paged; `timestamp_after` (ISO) keeps the changes made at
-   * or after that time.
+   * The whole server's change log, newest last, paged; `timestamp_after` (ISO) keeps the changes
+   * made at or after that time.
    */
-  projectChanges(project: string): string {
-    return `${this.project(project)}changes/`;
-  }
-
-  /** The whole server's change log, paged, filtered by `timestamp_after` as a project's is. */
   changes(): string {
     return `${this.api}/changes/`;
   }

@@ -44,7 +44,7 @@ describe("the command line", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Usage:");
     expect(result.stdout).toContain(
-      "Exit codes: 0 all fine; 1 some translations failed or were invalid; 2 usage, config or catalog error;",
+      "Exit codes: 0 all fine; 1 some translations stale, failed or invalid, or a list failed;",
     );
   });
 

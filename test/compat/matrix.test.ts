@@ -3,7 +3,7 @@ import { buildDemoRecords, DEMO_PROJECTS, demoTriples } from "../../src/demo/dem
 import type { Generation } from "../../src/demo/generations.js";
 import type { StandInOptions } from "../../src/demo/stand-in-server.js";
 import { crawlToSnapshot } from "../../src/pipeline/build.js";
-import { mergeSnapshots } from "../../src/snapshot/merge-snapshots.js";
+import { mergeSnapshots } from "../helpers/merge-snapshots.js";
 import { snapshotSource } from "../../src/snapshot/read-snapshot.js";
 import type { SnapshotEntry } from "../../src/snapshot/snapshot.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";

@@ -5,7 +5,7 @@ import { joinComponent, listedComponentPath } from "../../src/crawl/crawl-transl
 import { fetchList } from "../../src/crawl/fetch-list.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { syntheticRecords, syntheticTriples } from "../../src/demo/synthetic-data.js";
-import { mergeSnapshots } from "../../src/snapshot/merge-snapshots.js";
+import { mergeSnapshots } from "../helpers/merge-snapshots.js";
 import { compareTriples } from "../../src/config/triple.js";
 import type { Snapshot } from "../../src/snapshot/snapshot.js";
 import { contractRecord } from "../helpers/fixtures.js";

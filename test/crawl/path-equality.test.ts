@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { crawlToSnapshot } from "../../src/pipeline/build.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { syntheticRecords, syntheticTriples } from "../../src/demo/synthetic-data.js";
-import { mergeSnapshots } from "../../src/snapshot/merge-snapshots.js";
+import { mergeSnapshots } from "../helpers/merge-snapshots.js";
 import type { Snapshot, SnapshotEntry } from "../../src/snapshot/snapshot.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { csvRecord, csvText } from "../../src/exports/csv.js";
 import {
   exportsSnapshot,
-  HOSTILE_COMPONENT,
+  SHOWN_COMPONENT,
   HOSTILE_PROJECT,
   QUOTED_CODE,
   renderedFiles,
@@ -64,7 +64,7 @@ describe("data/translations.csv", async () => {
     const rows = parse(text).data;
     const cs = rows.find((r) => r.language === "cs")!;
     expect(cs.project_name).toBe(`'${HOSTILE_PROJECT}`);
-    expect(cs.component_name).toBe(HOSTILE_COMPONENT);
+    expect(cs.component_name).toBe(SHOWN_COMPONENT);
     expect(rows.find((r) => r.language === "de")!.language_name).toBe("'@German");
     expect(rows.find((r) => r.project === "other")!.language).toBe(QUOTED_CODE);
   });

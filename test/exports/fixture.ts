@@ -12,6 +12,8 @@ import { contractRecord, set } from "../helpers/fixtures.js";
 export const BASE = "https://weblate.example";
 export const HOSTILE_PROJECT = '=HYPERLINK("http://evil.example","x")';
 export const HOSTILE_COMPONENT = 'Comp, "the first"\nline 2';
+/** The name as every output shows it: a line break (a control character) becomes a space. */
+export const SHOWN_COMPONENT = 'Comp, "the first" line 2';
 export const QUOTED_CODE = 'q"x';
 
 export function exportsSnapshot(): Snapshot {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { emptyHistory, type Counts, type History } from "../../src/history/history.js";
 import { HistoryFormatError } from "../../src/history/history-file.js";
-import { historyFiles, readHistory, StalePart } from "../../src/history/history-parts.js";
+import { historyFiles, StalePart } from "../../src/history/history-parts.js";
+import { readHistory } from "../helpers/read-history.js";
 import { mergeRun } from "../../src/history/merge-run.js";
 
 // The history split by project (history-parts.ts): written as an index and a part per project,

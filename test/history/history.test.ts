@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { crawlOptionsSchema } from "../../src/config/schema.js";
 import { decodeNumbers, encodeNumbers } from "../../src/history/history-file.js";
-import { historyFiles, readHistory } from "../../src/history/history-parts.js";
+import { historyFiles } from "../../src/history/history-parts.js";
+import { readHistory } from "../helpers/read-history.js";
 import {
   emptyHistory,
   pointAt,

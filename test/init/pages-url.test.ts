@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { pagesUrlOf } from "../../src/init/pages-url.js";
+import { pagesUrlOfRepository, repositoryOfRemote } from "../../src/init/pages-url.js";
+
+/** The Pages address init writes as site.url for a repository whose origin is `remote`. */
+function pagesUrlOf(remote: string): string | undefined {
+  const repository = repositoryOfRemote(remote);
+  return repository && pagesUrlOfRepository(repository);
+}
 
 describe("pagesUrlOf", () => {
   it.each([

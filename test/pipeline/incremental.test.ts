@@ -123,7 +123,7 @@ describe("crawl --previous", () => {
         i === 0 ? { ...e, status: "failed" as const, record: undefined } : e,
       ),
     };
-    const { writeSnapshot } = await import("../../src/snapshot/snapshot-file.js");
+    const { writeSnapshot } = await import("../../src/snapshot/snapshot-writer.js");
     await writeSnapshot(join(dir, "broken.json"), broken);
     const again = await crawl("again.json", "--previous", join(dir, "broken.json"));
     expect(signals(again)).toHaveLength(1);

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
+import { writeSnapshot } from "../../src/snapshot/snapshot-writer.js";
 import { manyComponentsSnapshot } from "../helpers/many-components.js";
 import { runCli } from "../helpers/run-cli.js";
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import { OutputError } from "../../src/model/errors.js";
 import { openSnapshot, parseSnapshot, readSnapshot } from "../../src/snapshot/read-snapshot.js";
-import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
+import { writeSnapshot } from "../../src/snapshot/snapshot-writer.js";
 import {
   serializeSnapshot,
   toSnapshot,

@@ -8,7 +8,7 @@ import { must } from "../../src/model/must.js";
 import { compareTriples } from "../../src/config/triple.js";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
-import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
+import { writeSnapshot } from "../../src/snapshot/snapshot-writer.js";
 import { goodWeblate, json, recordFor, startHostile } from "../helpers/hostile-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";

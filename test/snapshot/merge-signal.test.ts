@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { SnapshotEntry } from "../../src/snapshot/schema.js";
-import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
+import { writeSnapshot } from "../../src/snapshot/snapshot-writer.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
 // A merge stopped from outside (a CI runner's cancel), with the real CLI in a child process: it

@@ -6,7 +6,7 @@ import type { Generation } from "../../src/demo/generations.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import { OutputError } from "../../src/model/errors.js";
 import { openSnapshot, readSnapshot } from "../../src/snapshot/read-snapshot.js";
-import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
+import { writeSnapshot } from "../../src/snapshot/snapshot-writer.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
 import { tempDir } from "../helpers/temp-dir.js";
 

@@ -6,7 +6,7 @@ import { siteOptionsSchema } from "../../src/config/schema.js";
 import { OutputError } from "../../src/model/errors.js";
 import { renderSite, siteFiles } from "../../src/render/render-site.js";
 import { openSnapshot, readSnapshot } from "../../src/snapshot/read-snapshot.js";
-import { writeSnapshot } from "../../src/snapshot/snapshot-file.js";
+import { writeSnapshot } from "../../src/snapshot/snapshot-writer.js";
 import { serializeSnapshot, toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
 import { contractRecord } from "../helpers/fixtures.js";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toOlderShape } from "../../src/demo/older-shape.js";
-import { isHttpUrl, translationSchema, usableRecordSchema } from "../../src/validate/contract.js";
+import { translationSchema, usableRecordSchema } from "../../src/validate/contract.js";
+import { isHttpUrl } from "../../src/text/http-url.js";
 import { validateRecord } from "../../src/validate/validate-record.js";
 import { contractRecord, set } from "../helpers/fixtures.js";
 

@@ -70,6 +70,14 @@ describe("recordView", () => {
     expect(view.component.project.name).toBe("x");
     expect(view.last_author).toBe("AB");
   });
+
+  it("shows a control character (an ESC, a line break, a C1 control) as a space", () => {
+    const view = recordView({
+      component: { name: "Web\u001b[31msite", project: { name: "Orbit\nNotes\u0085" } },
+    });
+    expect(view.component.name).toBe("Web [31msite");
+    expect(view.component.project.name).toBe("Orbit Notes ");
+  });
 });
 
 describe("recordView of hostile records", () => {

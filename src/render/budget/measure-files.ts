@@ -124,11 +124,6 @@ export class EvenSample<T> {
     }
   }
 
-  /** How many items were offered. */
-  get offered(): number {
-    return this.seen;
-  }
-
   get items(): readonly T[] {
     return this.kept;
   }

@@ -39,7 +39,6 @@ export interface BadgeText {
   locale: Locale;
   /** `site.badgeLabel`, or "translated" ("approved" with site.progress approved) in its words. */
   label: string;
-  words: BadgeWords;
   /** The grey badge of a group with nothing usable: "no data". */
   noData(): BadgeData;
   /** What an unusable translation's badge says: "invalid", "not found", "error"... */
@@ -51,8 +50,6 @@ export interface BadgeText {
    * (a project without review counts translated, and says so).
    */
   measured(tally: Counts, by: Measure, thresholds: Thresholds): BadgeData;
-  /** The badge of a group of translations: "no data" when none of them is usable. */
-  group(anyOk: boolean, tally: Counts, by: Measure, thresholds: Thresholds): BadgeData;
   /** A badge of last known good data: "85% (3d ago)". */
   stale(badge: BadgeData, asOf: string, now: string): BadgeData;
 }
@@ -63,13 +60,13 @@ export function badgeText(locale: Locale, site: SiteOptions): BadgeText {
     site.badgeLabel ??
     messages.t(site.progress === "approved" ? "badge.labelApproved" : "badge.label");
   const translated = site.badgeLabel ?? messages.t("badge.label");
+  const words: BadgeWords = {
+    percent: (whole) => format.wholePercent(whole),
+    noStrings: messages.t("badge.noStrings"),
+  };
   return {
     locale,
     label,
-    words: {
-      percent: (whole) => format.wholePercent(whole),
-      noStrings: messages.t("badge.noStrings"),
-    },
     noData: () => errorBadge(label, messages.t("badge.noData")),
     measured(tally, by, thresholds) {
       const m = measure(tally, by);
@@ -79,10 +76,7 @@ export function badgeText(locale: Locale, site: SiteOptions): BadgeText {
           ? label
           : translated
         : new MeasureWords(locale, by).done(m.used);
-      return progressBadge(said, m.part, m.whole, thresholds, this.words);
-    },
-    group(anyOk, tally, by, thresholds) {
-      return anyOk ? this.measured(tally, by, thresholds) : this.noData();
+      return progressBadge(said, m.part, m.whole, thresholds, words);
     },
     failure: (status, kind) => {
       if (status === "invalid") return messages.t("badge.invalid");

@@ -1,4 +1,4 @@
-import { projectRows, type ProjectRow } from "./project-rows.js";
+import { projectRows } from "./project-rows.js";
 import type { SiteOptions } from "../../config/schema.js";
 import type { Counts } from "../../model/counts.js";
 import { percentBy, type Measure } from "../../model/measure.js";
@@ -82,17 +82,10 @@ export function reachOf(
   };
 }
 
-/**
- * A project's reach: its languages over its counted components, but the one they are written in.
- * `languages`: the project's rows (projectRows), when they were read already.
- */
-export function projectReach(
-  project: ProjectView,
-  site: SiteOptions,
-  languages: ProjectRow[] = projectRows(project, site),
-): ReachView | undefined {
+/** A project's reach: its languages over its counted components, but the one they are in. */
+export function projectReach(project: ProjectView, site: SiteOptions): ReachView | undefined {
   return reachOf(
-    languages.map((row) => ({ language: row.language, tally: row.tally })),
+    projectRows(project, site),
     site.reachThreshold,
     site,
     sourceLanguage(project.components),

@@ -40,18 +40,6 @@ import type {
   SitePlan,
   TranslationPage,
 } from "./site-view.js";
-export type {
-  TranslationRow,
-  TranslationView,
-  ComponentView,
-  LanguageRef,
-  ProjectView,
-  LanguageView,
-  SiteModel,
-  SitePlan,
-  TranslationBadge,
-  TranslationPage,
-} from "./site-view.js";
 
 /** Translation pages rendered to measure what the site's translation pages cost. */
 export const PAGE_SAMPLE = 256;
@@ -111,10 +99,7 @@ export function planSiteModel(
     translationPages: () => translationPages(read),
     pageSample: read.pageSample,
     badgeUses: () => badgeUses(rows),
-    *translationBadges() {
-      for (const { badgeBase, badge, tally, stale } of rows)
-        yield { badgeBase, badge, ...(tally ? { tally } : {}), ...(stale ? { stale } : {}) };
-    },
+    translationBadges: () => rows,
     claimElsewhere: (triple) => elsewhere.claim(triple),
     endClaims: () => elsewhere.close(),
   };
@@ -366,6 +351,3 @@ function* translationPages(read: FirstRead): Generator<TranslationPage> {
   if (at + 1 !== published.length || row !== rows.length)
     throw changed(`${at + 1} entries, ${published.length} before`);
 }
-
-export { MAX_DISPLAY_CHARS } from "../../weblate/record-view.js";
-export { formatTimestamp } from "./translation-view.js";

@@ -224,7 +224,7 @@ export interface SitePlan {
    * Each translation's badge, in the order of translationPages, from the rows: no second read of
    * the snapshot when the site has no translation pages.
    */
-  translationBadges(): Iterable<TranslationBadge>;
+  translationBadges(): Iterable<Badged>;
   /**
    * Claims the files of a translation that is not on the site (a removed one's, kept for a
    * while) against every file the site has; returns why it cannot have them, or undefined.
@@ -234,10 +234,14 @@ export interface SitePlan {
   endClaims(): void;
 }
 
-/** A translation's badge as its row has it: with its counts, for the other metrics' badges. */
-export interface TranslationBadge {
+/**
+ * What is badged (a translation, component or project): its path without extension, its counts
+ * (for the other metrics' badges), its badge in the site's measure.
+ */
+export interface Badged {
   badgeBase: string;
   badge: BadgeData;
   tally?: Counts;
+  /** Last known good numbers: each variant says how old, as the site's badge does. */
   stale?: { asOf: string };
 }

@@ -121,6 +121,16 @@ function componentDisplayName(path: string, name: string | undefined): string {
   return [...parts.slice(0, -1), name ?? clipSlug(must(parts.at(-1)))].join(" / ");
 }
 
+/**
+ * formatTimestamp's forms as ISO 8601 (zoned: "2026-10-03T08:14Z"; without a zone: local time);
+ * an ISO time as it is; undefined for a text that is no time.
+ */
+export function isoTime(value: string): string | undefined {
+  const short = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(value);
+  if (short) return `${short[1]}T${short[2]}${short[3] ? "Z" : ""}`;
+  return Number.isNaN(Date.parse(value)) ? undefined : value;
+}
+
 /** `2026-10-03 08:14 UTC` for a zoned timestamp, `2016-03-07 10:20` for one without a zone. */
 export function formatTimestamp(value: unknown): string {
   if (typeof value !== "string") return "";

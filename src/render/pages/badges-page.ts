@@ -1,4 +1,4 @@
-import type { ComponentView, ProjectView, SiteModel, TranslationRow } from "../model/site-model.js";
+import type { ComponentView, ProjectView, SiteModel, TranslationRow } from "../model/site-view.js";
 import type { Locale } from "../../i18n/catalogs.js";
 import type { SiteLocale } from "../../i18n/site-locales.js";
 import { badgeEmbeds, translationBadgeAlt } from "./badge-embeds.js";
@@ -72,14 +72,9 @@ export const BADGES_PAGE_COMPONENTS = 100;
  * components have their widgets on the project's own badges page (`projectBadgesDir`).
  */
 export function badgesPageSplit(model: Pick<SiteModel, "projects" | "site">): boolean {
-  return badgesPageWidgets(model) > BADGES_PAGE_COMPONENTS;
-}
-
-/** How many components' widgets the badges page shows: each counted component once a metric. */
-function badgesPageWidgets(model: Pick<SiteModel, "projects" | "site">): number {
   let components = 0;
   for (const p of model.projects) for (const c of p.components) if (c.counted) components++;
-  return components * (1 + badgeVariants(model.site).length);
+  return components * (1 + badgeVariants(model.site).length) > BADGES_PAGE_COMPONENTS;
 }
 
 /**

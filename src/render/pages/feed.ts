@@ -8,7 +8,7 @@ import {
   type ChangesView,
 } from "../model/history-view.js";
 import { changeDetail, changeGroups, changeName } from "../model/history-words.js";
-import type { SiteModel } from "../model/site-model.js";
+import type { SiteModel } from "../model/site-view.js";
 import { must } from "../../model/must.js";
 import { escapeHtml } from "../../i18n/messages.js";
 import { xml } from "../../widgets/svg-text.js";

@@ -1,6 +1,7 @@
 import type { SiteLocale } from "../../i18n/site-locales.js";
 import { encodePath } from "../../site/site-paths.js";
-import { relativeHref, underLocale } from "./view-helpers.js";
+import { relativeHref } from "./relative-href.js";
+import { underLocale } from "./view-helpers.js";
 
 // The same page in the site's other locales: the language switcher's links and the hreflang
 // alternates of the page's head. A site of one locale has neither (its pages stay as they were).

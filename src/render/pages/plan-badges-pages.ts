@@ -1,7 +1,7 @@
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import type { SiteLocale, SiteLocales } from "../../i18n/site-locales.js";
 import { projectBadgesDir } from "../../site/site-paths.js";
-import type { SiteModel } from "../model/site-model.js";
+import type { SiteModel } from "../model/site-view.js";
 import {
   badgesPageSplit,
   componentBadgesPage,

@@ -2,9 +2,8 @@ import { endpointBadgeText } from "../../badges/badge-json.js";
 import { badgeSvg, type BadgeDrawing } from "../../badges/badge-svg.js";
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import type { SiteModel } from "../model/site-model.js";
+import type { Badged, SiteModel } from "../model/site-view.js";
 import type { SiteOptions } from "../../config/schema.js";
-import type { Counts } from "../../model/counts.js";
 import { badgeVariants } from "./render-widgets.js";
 import { must } from "../../model/must.js";
 
@@ -77,15 +76,6 @@ class BadgeFile {
 export function ofKind(files: PlannedFile[], kind: string): PlannedFile[] {
   for (const f of files) f.kind = kind;
   return files;
-}
-
-/** What is badged: its path without extension, its counts, its badge in the site's measure. */
-export interface Badged {
-  badgeBase: string;
-  tally?: Counts;
-  badge: BadgeData;
-  /** Last known good numbers: each variant says how old, as the site's badge does. */
-  stale?: { asOf: string };
 }
 
 /**

@@ -4,11 +4,12 @@ import { summaryJsonSchema } from "../../exports/summary-schema.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { inCodeOrder } from "../model/project-rows.js";
 import type { SiteOptions } from "../../config/schema.js";
-import type { SiteModel, TranslationRow, TranslationView } from "../model/site-model.js";
+import type { SiteModel, TranslationRow, TranslationView } from "../model/site-view.js";
 import { planMetrics } from "./render-metrics.js";
 import { planProjectReadmes } from "./render-readme.js";
 import { measuredPercent, pageUrl, siteUrl, summaryOf } from "./render-summary.js";
 import { translationAddress } from "../../site/site-paths.js";
+import { isoTime } from "../model/translation-view.js";
 import { isListEntry } from "../../model/tally.js";
 import { gzipMembers } from "../../snapshot/packed-snapshot.js";
 import type { SiteDetail } from "../budget/site-detail.js";
@@ -17,8 +18,6 @@ import type { SiteDetail } from "../budget/site-detail.js";
 // (data/translations.csv, data/projects.csv), monitoring (data/metrics.prom), bots and browsers
 // (data/summary.json and its JSON Schema), READMEs (badges/<project>/README.md). Each is written
 // from the site model's rows as the file is written, in pieces: never a whole file in memory.
-
-export { measuredPercent, pageUrl, summaryOf } from "./render-summary.js";
 
 export const EXPORT_PATHS = {
   translations: "data/translations.csv",
@@ -79,12 +78,6 @@ const TRANSLATION_COLUMNS = [
   "translate_url",
 ];
 
-/** "2026-10-03 08:14 UTC" as ISO 8601 ("2026-10-03T08:14Z"), which spreadsheets read as a time. */
-function isoChange(shown: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(shown);
-  return m ? `${m[1]}T${m[2]}${m[3] ? "Z" : ""}` : shown;
-}
-
 function translationRecord(
   t: TranslationRow | TranslationView,
   site: SiteOptions,
@@ -115,7 +108,8 @@ function translationRecord(
     y?.approved,
     y?.approvedWords,
     y?.approvedChars,
-    isoChange(t.lastChange),
+    // ISO 8601, which spreadsheets read as a time.
+    isoTime(t.lastChange) ?? t.lastChange,
     t.lastAuthor,
     t.pageDir ? siteUrl(site, translationAddress(t.pageDir, pages)) : undefined,
     t.links.translate,

@@ -5,7 +5,7 @@ import { SITE_FILE } from "../../site/site-paths.js";
 import { atomFeed } from "./feed.js";
 import { buildHistoryView } from "../model/history-view.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import type { ProjectView, SiteModel } from "../model/site-model.js";
+import type { ProjectView, SiteModel } from "../model/site-view.js";
 import { localModel } from "./render-pages.js";
 import { underLocale } from "./view-helpers.js";
 

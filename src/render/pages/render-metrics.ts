@@ -2,7 +2,7 @@ import { gaugeHeader, OPENMETRICS_EOF, sample, type Labels } from "../../exports
 import type { Counts } from "../../model/counts.js";
 import { inCodeOrder } from "../model/project-rows.js";
 import { measure, measureWords, type Measure } from "../../model/measure.js";
-import type { SiteModel } from "../model/site-model.js";
+import type { SiteModel } from "../model/site-view.js";
 import { componentLabel } from "../../config/triple.js";
 import type { RunTally } from "../../model/tally.js";
 

@@ -9,7 +9,7 @@ import type {
   ProjectView,
   SiteModel,
   TranslationPage,
-} from "../model/site-model.js";
+} from "../model/site-view.js";
 import { localeHelpers, underLocale, viewHelpers, type ViewHelpers } from "./view-helpers.js";
 import { badgeMarkdown, translationBadgeAlt } from "./badge-embeds.js";
 import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";

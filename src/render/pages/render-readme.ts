@@ -2,7 +2,7 @@ import { markdownText } from "../../text/markdown-text.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { encodePath, fileSegment, projectDir } from "../../site/site-paths.js";
 import { projectRows, type ProjectRow } from "../model/project-rows.js";
-import type { ProjectView, SiteModel, TranslationRow } from "../model/site-model.js";
+import type { ProjectView, SiteModel, TranslationRow } from "../model/site-view.js";
 import { badgeForms, formFiles, ofKind, type BadgeFiles } from "./render-badges.js";
 import { measure } from "../../model/measure.js";
 import { siteBase, widgetEmbeds } from "./widget-embeds.js";

@@ -13,7 +13,7 @@ import {
 import { columnsChartSvg, rowsChartSvg } from "../../widgets/chart-svg.js";
 import { matrixSvg } from "../../widgets/matrix-svg.js";
 import { ogPng } from "../../widgets/og-image.js";
-import type { SiteModel } from "../model/site-model.js";
+import type { SiteModel } from "../model/site-view.js";
 import { atomFeed } from "./feed.js";
 import { badgeFiles } from "./render-badges.js";
 import { localModel, type PlannedPages } from "./render-pages.js";

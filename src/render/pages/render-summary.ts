@@ -1,7 +1,7 @@
 import type { Summary } from "../../exports/summary-schema.js";
 import type { Counts } from "../../model/counts.js";
 import { measure, type Measure } from "../../model/measure.js";
-import type { SiteModel } from "../model/site-model.js";
+import type { SiteModel } from "../model/site-view.js";
 import { projectReach, siteReach, type ReachView } from "../model/reach.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { encodePath } from "../../site/site-paths.js";

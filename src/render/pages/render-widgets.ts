@@ -9,7 +9,7 @@ import { SITE_FILE } from "../../site/site-paths.js";
 import { addCounts, emptyCounts, type Counts } from "../../model/counts.js";
 import { percentBy, type Measure } from "../../model/measure.js";
 import type { SiteOptions } from "../../config/schema.js";
-import type { ComponentView, ProjectView, SiteModel } from "../model/site-model.js";
+import type { ComponentView, ProjectView, SiteModel } from "../model/site-view.js";
 import type { Locale } from "../../i18n/catalogs.js";
 import { widgetWords } from "../model/badge-text.js";
 import { sourceLanguage } from "../model/reach.js";

@@ -7,6 +7,7 @@ import type { Locale } from "../../i18n/catalogs.js";
 import { LocaleFormat } from "../../i18n/locale-format.js";
 import { escapeHtml, type MessageParams } from "../../i18n/messages.js";
 import { nativeName } from "../model/language-names.js";
+import { isoTime } from "../model/translation-view.js";
 import type {
   ChangeDetail,
   ChangeItem,
@@ -16,8 +17,6 @@ import type {
 } from "../model/site-view.js";
 import { failureKey } from "../model/badge-text.js";
 import { hrefFrom } from "./relative-href.js";
-
-export { relativeHref } from "./relative-href.js";
 
 /** The reasons a record itself gives (invalid), beside a failed request's kinds. */
 const REASON_KEYS: Record<string, string> = {
@@ -141,13 +140,6 @@ export function formatInteger(n: number): string {
 // One decimal of a bar's width is a tenth of a pixel at most on any screen.
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** A `datetime` attribute for formatTimestamp's forms (zoned: "…Z"; without a zone: local). */
-function datetimeOf(value: string): string | undefined {
-  const short = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(value);
-  if (short) return `${short[1]}T${short[2]}${short[3] ? "Z" : ""}`;
-  return Number.isNaN(Date.parse(value)) ? undefined : value;
-}
-
 type Shared = Omit<ViewHelpers, "href" | "file" | "page">;
 
 /**
@@ -183,7 +175,7 @@ function wordHelpers(locale: Locale, generatedAt: string) {
     anchor: (t) => translationAnchor(t.pageDir.slice(t.pageDir.lastIndexOf("/") + 1)),
     when: (value) => format.dateTime(value),
     time: (value) => {
-      const datetime = datetimeOf(value);
+      const datetime = isoTime(value);
       const text = escapeHtml(format.dateTime(value));
       return datetime ? `<time datetime="${escapeHtml(datetime)}">${text}</time>` : text;
     },
