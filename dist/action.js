@@ -242,16 +242,6 @@ var init_sanitize = __esm({
   }
 });
 
-// src/text/plural.ts
-function counted(n2, one, many = `${one}s`) {
-  return `${n2} ${n2 === 1 ? one : many}`;
-}
-var init_plural = __esm({
-  "src/text/plural.ts"() {
-    "use strict";
-  }
-});
-
 // src/model/errors.ts
 function asError(error62) {
   return error62 instanceof Error ? error62 : new Error(messageOf(error62));
@@ -343,21 +333,10 @@ function tallyEntry(tally, e) {
 function tallyExitCode(t) {
   return t.stale + t.failed + t.invalid + t.failedLists > 0 ? ExitCode.partial : ExitCode.ok;
 }
-function partialWords(t) {
-  const parts = [
-    ...t.stale ? [`${counted(t.stale, "translation")} stale`] : [],
-    ...t.failed ? [`${counted(t.failed, "translation")} failed`] : [],
-    ...t.invalid ? [`${counted(t.invalid, "translation")} invalid`] : [],
-    ...t.failedLists ? [`${counted(t.failedLists, "list")} failed`] : []
-  ];
-  const last2 = parts.pop() ?? "";
-  return parts.length ? `${parts.join(", ")} and ${last2}` : last2;
-}
 var isListEntry;
 var init_tally = __esm({
   "src/model/tally.ts"() {
     "use strict";
-    init_plural();
     init_errors();
     isListEntry = (e) => e.project === "*" || e.component === "*" || e.language === "*";
   }
@@ -519,6 +498,16 @@ function editDistance(a, b, limit) {
 }
 var init_did_you_mean = __esm({
   "src/text/did-you-mean.ts"() {
+    "use strict";
+  }
+});
+
+// src/text/plural.ts
+function counted(n2, one, many = `${one}s`) {
+  return `${n2} ${n2 === 1 ? one : many}`;
+}
+var init_plural = __esm({
+  "src/text/plural.ts"() {
     "use strict";
   }
 });
@@ -56293,7 +56282,8 @@ var init_history_file = __esm({
           key: external_exports.string().min(1).max(1e3),
           name: external_exports.string().min(1).max(1e3)
         })
-      ).max(MAX_CHANGE_ITEMS).optional(),
+      ).max(3 * MAX_CHANGE_ITEMS).optional(),
+      wholes: external_exports.array(external_exports.object({ of: external_exports.enum(["project", "component"]), key: external_exports.string().min(1).max(1e3) })).max(MAX_CHANGE_ITEMS).optional(),
       omitted: count2.optional()
     });
     seriesText = external_exports.string().max(MAX_NUMBERS_PER_SERIES * 4);
@@ -57595,17 +57585,53 @@ var init_run_history = __esm({
   }
 });
 
+// src/render/model/changes-view.ts
+function recordedNames(names) {
+  const byKey = new Map((names ?? []).map((n2) => [`${n2.of} ${n2.key}`, clipSlug(n2.name)]));
+  return (of, key) => byKey.get(`${of} ${key}`);
+}
+function keyParts(key) {
+  const first = key.indexOf("/");
+  const last2 = key.lastIndexOf("/");
+  return {
+    project: key.slice(0, first),
+    component: key.slice(first + 1, last2),
+    language: key.slice(last2 + 1)
+  };
+}
+function removedGroups(keys, wholes = []) {
+  const went = new Set(wholes.map((w) => `${w.of} ${w.key}`));
+  const groups = /* @__PURE__ */ new Map();
+  for (const key of keys) {
+    const { project, component } = keyParts(key);
+    const path2 = `${project}/${component}`;
+    const whole = went.has(`project ${project}`) ? "project" : went.has(`component ${path2}`) ? "component" : void 0;
+    const at3 = whole === "project" ? project : whole === "component" ? path2 : key;
+    const group = groups.get(at3) ?? { key: at3, ...whole ? { whole } : {}, keys: [] };
+    group.keys.push(key);
+    groups.set(at3, group);
+  }
+  return [...groups.values()];
+}
+var init_changes_view = __esm({
+  "src/render/model/changes-view.ts"() {
+    "use strict";
+    init_record_view();
+  }
+});
+
 // src/pipeline/removal-names.ts
 function nameRemovals(run2, previous) {
   const { changes, history } = run2;
-  if (!changes?.removed.length || !previous) return;
-  const removed = new Set(changes.removed);
+  if (!changes?.removed.length) return;
+  changes.wholes = wholesOf(changes.removed, run2.history);
+  const kept = new Set([...changes.removed].sort().slice(0, MAX_CHANGE_ITEMS));
   const names = /* @__PURE__ */ new Map();
   const name = (of, key, text) => {
-    if (text && names.size < MAX_CHANGE_ITEMS) names.set(`${of} ${key}`, { of, key, name: text });
+    if (text) names.set(`${of} ${key}`, { of, key, name: text });
   };
-  for (const e of previous.entries()) {
-    if (!removed.has(tripleKey(e))) continue;
+  for (const e of previous?.entries() ?? []) {
+    if (!kept.has(tripleKey(e))) continue;
     const view = recordView(e.record ?? e.carried?.record);
     name("project", e.project, view.component.project.name);
     name("component", `${e.project}/${e.component}`, view.component.name);
@@ -57613,13 +57639,34 @@ function nameRemovals(run2, previous) {
   }
   changes.names = [...names.values()];
   const record2 = history.runs.at(-1);
-  if (record2 && record2.at === history.lastRun) record2.changes.names = changes.names;
+  if (record2 && record2.at === history.lastRun) {
+    record2.changes.names = changes.names;
+    record2.changes.wholes = changes.wholes.slice(0, MAX_CHANGE_ITEMS);
+  }
+}
+function wholesOf(removed, history) {
+  const live = { project: /* @__PURE__ */ new Set(), component: /* @__PURE__ */ new Set() };
+  for (const key of history.series.keys()) {
+    if (history.gone.has(key)) continue;
+    const { project, component } = keyParts(key);
+    live.project.add(project);
+    live.component.add(`${project}/${component}`);
+  }
+  const wholes = /* @__PURE__ */ new Map();
+  for (const key of removed) {
+    const { project, component } = keyParts(key);
+    const path2 = `${project}/${component}`;
+    if (!live.project.has(project)) wholes.set(`p ${project}`, { of: "project", key: project });
+    else if (!live.component.has(path2)) wholes.set(`c ${path2}`, { of: "component", key: path2 });
+  }
+  return [...wholes.values()];
 }
 var init_removal_names = __esm({
   "src/pipeline/removal-names.ts"() {
     "use strict";
     init_triple();
     init_merge_run();
+    init_changes_view();
     init_record_view();
   }
 });
@@ -59109,40 +59156,6 @@ var init_trend_sum = __esm({
   }
 });
 
-// src/render/model/changes-view.ts
-function recordedNames(names) {
-  const byKey = new Map((names ?? []).map((n2) => [`${n2.of} ${n2.key}`, clipSlug(n2.name)]));
-  return (of, key) => byKey.get(`${of} ${key}`);
-}
-function keyParts(key) {
-  const first = key.indexOf("/");
-  const last2 = key.lastIndexOf("/");
-  return {
-    project: key.slice(0, first),
-    component: key.slice(first + 1, last2),
-    language: key.slice(last2 + 1)
-  };
-}
-function removedGroups(keys, live) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const key of keys) {
-    const { project, component } = keyParts(key);
-    const path2 = `${project}/${component}`;
-    const whole = !live.projects.has(project) ? "project" : !live.components.has(path2) ? "component" : void 0;
-    const at3 = whole === "project" ? project : whole === "component" ? path2 : key;
-    const group = groups.get(at3) ?? { key: at3, ...whole ? { whole } : {}, keys: [] };
-    group.keys.push(key);
-    groups.set(at3, group);
-  }
-  return [...groups.values()];
-}
-var init_changes_view = __esm({
-  "src/render/model/changes-view.ts"() {
-    "use strict";
-    init_record_view();
-  }
-});
-
 // src/render/model/history-view.ts
 function at2(points, minute) {
   let found;
@@ -59207,7 +59220,7 @@ function changesView(model, runAt, c, project) {
   const inProject = (key) => project === void 0 || key.startsWith(`${project}/`);
   const item = (key, detail) => changeItem(model, key, detail);
   const removed = c.removed.filter(inProject);
-  const wholes = c.newStrings.length + removed.length > 0 ? wholesOf(model) : void 0;
+  const wholes = c.newStrings.length + removed.length > 0 ? wholesOf2(model) : void 0;
   return {
     at: runAt,
     threshold: c.threshold,
@@ -59217,7 +59230,7 @@ function changesView(model, runAt, c, project) {
     ),
     newStrings: c.newStrings.filter((r) => project === void 0 || r.project === project).map((r) => newStringsItem(must(wholes), r)),
     added: c.added.filter(inProject).map((k) => item(k, { kind: "added" })),
-    removed: wholes ? removedItems(model, wholes, removed, c.names) : [],
+    removed: wholes ? removedItems(model, wholes, removed, c) : [],
     removedTranslations: removed.length,
     omitted: project === void 0 ? c.omitted ?? 0 : 0
   };
@@ -59239,7 +59252,7 @@ function changeItem(model, key, detail) {
     detail
   };
 }
-function wholesOf(model) {
+function wholesOf2(model) {
   const projects = new Map(model.projects.map((p) => [p.project, p]));
   const components = new Map(
     model.projects.flatMap(
@@ -59259,10 +59272,10 @@ function newStringsItem(wholes, r) {
     detail
   };
 }
-function removedItems(model, wholes, keys, names) {
+function removedItems(model, wholes, keys, { names, wholes: went }) {
   const why = (key) => !model.tracked ? "unknown" : model.tracked(key) ? "server" : "config";
   const recorded = recordedNames(names);
-  return removedGroups(keys, wholes).map((g) => {
+  return removedGroups(keys, went).map((g) => {
     const [first = g.key] = g.keys;
     const detail = {
       kind: "removed",
@@ -63475,9 +63488,12 @@ function trendSummary(data, locale, words) {
   if (points.length === 1 && unchanged) return m.t("history.unchanged", { ...shared, note });
   if (points.length === 1)
     return m.t("history.oneRun", { ...shared, note, percent: f.percent(now.translated, totalNow) });
+  const time3 = (at3) => f.dateTime(new Date(at3 * 6e4).toISOString());
+  const when = f.day(first.at) === f.day(end) ? time3 : (at3) => f.day(at3);
   return m.t("history.trendSummary", {
     ...shared,
-    end: f.day(end),
+    start: when(first.at),
+    end: when(end),
     translatedBefore: first.translated,
     totalBefore: first.total,
     points: m.t("history.recordedPoints", { count: points.length }),
@@ -65838,15 +65854,8 @@ function crawlReport(command, config2, flags, io) {
 function removalLines(run2, tracked) {
   const c = run2.changes;
   if (!c?.removed.length) return [];
-  const live = { projects: /* @__PURE__ */ new Set(), components: /* @__PURE__ */ new Set() };
-  for (const key of run2.history.series.keys()) {
-    if (run2.history.gone.has(key)) continue;
-    const { project, component } = keyParts(key);
-    live.projects.add(project);
-    live.components.add(`${project}/${component}`);
-  }
   const named = recordedNames(c.names);
-  const groups = removedGroups(c.removed, live);
+  const groups = removedGroups(c.removed, c.wholes);
   const lines = groups.slice(0, MAX_REMOVAL_LINES).map((g) => {
     const first = g.keys[0] ?? g.key;
     const { project, component, language } = keyParts(first);
@@ -67577,7 +67586,6 @@ async function run(argv, io) {
 // src/action/run-action.ts
 init_errors();
 init_json();
-init_tally();
 init_plural();
 init_sanitize();
 
@@ -67799,6 +67807,16 @@ async function checkStep(io, env, config2, out) {
     await appendFile2(io.env.GITHUB_STEP_SUMMARY, `${CHECK_FAILED}
 `).catch(() => void 0);
   return checked3;
+}
+function partialWords(t) {
+  const parts = [
+    ...t.stale ? [`${counted(t.stale, "translation")} stale`] : [],
+    ...t.failed ? [`${counted(t.failed, "translation")} failed`] : [],
+    ...t.invalid ? [`${counted(t.invalid, "translation")} invalid`] : [],
+    ...t.failedLists ? [`${counted(t.failedLists, "list")} failed`] : []
+  ];
+  const last2 = parts.pop() ?? "";
+  return parts.length ? `${parts.join(", ")} and ${last2}` : last2;
 }
 function tallyOf(summary) {
   const n2 = (v) => v ?? 0;
