@@ -189,6 +189,9 @@ function tripleKey(t) {
 function tripleLabel(t) {
   return [t.project, componentLabel(t.component), t.language].map(shortName).join("/");
 }
+function covers(scope, t) {
+  return (scope.project === WILDCARD || scope.project === t.project) && (scope.component === WILDCARD || scope.component === t.component) && (scope.language === WILDCARD || scope.language === t.language);
+}
 function compareTriples(a, b) {
   return compareText(a.project, b.project) || compareText(a.component, b.component) || compareText(a.language, b.language);
 }
@@ -221,8 +224,8 @@ function redactSecrets(text) {
   let out = text;
   for (const secret of secrets) {
     if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-    const encoded = encodeURIComponent(secret);
-    if (encoded !== secret && out.includes(encoded)) out = out.split(encoded).join(REDACTED);
+    const encoded2 = encodeURIComponent(secret);
+    if (encoded2 !== secret && out.includes(encoded2)) out = out.split(encoded2).join(REDACTED);
   }
   if (!out.includes("wlu_") && !out.includes("wlp_")) return out;
   return out.replace(TOKEN_SHAPE, REDACTED);
@@ -18650,10 +18653,10 @@ function rewriteKeyNames(ctx) {
   if (!rewrites.size)
     return;
   for (const entry of ctx.seen.values()) {
-    for (const carrier2 of [entry.schema, entry.def]) {
-      const rewritten = carrier2 && rewrites.get(carrier2.propertyNames);
+    for (const carrier of [entry.schema, entry.def]) {
+      const rewritten = carrier && rewrites.get(carrier.propertyNames);
       if (rewritten)
-        carrier2.propertyNames = rewritten;
+        carrier.propertyNames = rewritten;
     }
   }
 }
@@ -24510,13 +24513,9 @@ var init_routes = __esm({
         return `${this.project(project)}languages/`;
       }
       /**
-       * A project's change log, newest last, paged; `timestamp_after` (ISO) keeps the changes made at
-       * or after that time.
+       * The whole server's change log, newest last, paged; `timestamp_after` (ISO) keeps the changes
+       * made at or after that time.
        */
-      projectChanges(project) {
-        return `${this.project(project)}changes/`;
-      }
-      /** The whole server's change log, paged, filtered by `timestamp_after` as a project's is. */
       changes() {
         return `${this.api}/changes/`;
       }
@@ -25313,25 +25312,14 @@ function planCrawl(triples) {
       addLanguage(instance, t.language);
       continue;
     }
-    if (t.component === WILDCARD) {
-      const work2 = projects.get(t.project) ?? {
-        project: t.project,
-        allLanguages: false,
-        languages: []
-      };
-      addLanguage(work2, t.language);
-      projects.set(t.project, work2);
+    const { project, component } = t;
+    if (component === WILDCARD) {
+      const blank2 = () => ({ project, allLanguages: false, languages: [] });
+      addLanguage(workIn(projects, project, blank2), t.language);
       continue;
     }
-    const key = `${t.project}/${t.component}`;
-    const work = components.get(key) ?? {
-      project: t.project,
-      component: t.component,
-      allLanguages: false,
-      languages: []
-    };
-    addLanguage(work, t.language);
-    components.set(key, work);
+    const blank = () => ({ project, component, allLanguages: false, languages: [] });
+    addLanguage(workIn(components, `${project}/${component}`, blank), t.language);
   }
   return {
     ...instance ? { instance } : {},
@@ -25349,13 +25337,8 @@ function addProjectWork(projects, project, want) {
   for (const language of want.languages) addLanguage(work, language);
 }
 function mergeProjectWork(plan, project, component) {
-  const key = `${project.project}/${component}`;
-  const work = plan.get(key) ?? {
-    project: project.project,
-    component,
-    allLanguages: false,
-    languages: []
-  };
+  const blank = () => ({ project: project.project, component, allLanguages: false, languages: [] });
+  const work = workIn(plan, `${project.project}/${component}`, blank);
   if (project.allLanguages) work.allLanguages = true;
   for (const language of project.languages) {
     if (work.languages.includes(language)) continue;
@@ -25363,7 +25346,14 @@ function mergeProjectWork(plan, project, component) {
     work.optional ??= [];
     work.optional.push(language);
   }
-  plan.set(key, work);
+}
+function workIn(plan, key, blank) {
+  let work = plan.get(key);
+  if (work === void 0) {
+    work = blank();
+    plan.set(key, work);
+  }
+  return work;
 }
 function addLanguage(work, language) {
   if (language === WILDCARD) work.allLanguages = true;
@@ -25523,7 +25513,7 @@ var init_server_names = __esm({
       async list(url2, name) {
         try {
           const items = await fetchList(this.client, url2, this.pageSize);
-          return items.filter((i) => i !== null && typeof i === "object" && !Array.isArray(i)).map(name).filter((n2) => n2 !== void 0);
+          return items.filter(isJson).map(name).filter((n2) => n2 !== void 0);
         } catch {
           return void 0;
         }
@@ -25753,9 +25743,6 @@ import { setImmediate as setImmediate3 } from "node:timers/promises";
 function instanceFailure(state) {
   return failures.get(state);
 }
-function failInstance(state, error62) {
-  failures.set(state, error62);
-}
 function crawlShare(state, want, only) {
   let shared = reads.get(state);
   if (!shared) {
@@ -25786,43 +25773,54 @@ async function readForWaiting(state, queue) {
   queue.running = false;
 }
 async function readShares(state, batch) {
+  try {
+    await readInstance(state, (located) => {
+      const { project, component } = located;
+      let wanted = false;
+      for (const share of batch) {
+        if (!share.only(project, component)) continue;
+        share.outcome.projects.add(project);
+        listedLanguages(share.outcome, `${project}/${component}`, located);
+        wanted ||= isWanted(share.want, share.named, located);
+      }
+      return wanted;
+    });
+  } catch (error62) {
+    for (const share of batch) share.done({ ...share.outcome, error: asError(error62) });
+    return;
+  }
+  for (const share of batch) share.done(share.outcome);
+}
+async function readInstance(state, wanted, unplaced) {
   const seen = new TripleSet();
   const names = new InstanceNames();
-  let unplaced = 0;
+  let unplaceable2 = 0;
   try {
     const url2 = state.routes.collection("translations");
-    const read = await forEachPage(state.client, url2, state.settings.pageSize, (items) => {
+    const read = await forEachPage(state.client, url2, state.settings.pageSize, (items, offset) => {
       const mine = [];
-      for (const raw of items) {
+      items.forEach((raw, index) => {
         const located = locate(raw);
         if (!located) {
-          unplaced += 1;
-          continue;
+          unplaceable2 += 1;
+          unplaced?.(url2, offset + index);
+          return;
         }
         const { project, component, language } = located;
         if (!seen.add(`${project}
-${component}`, language)) continue;
+${component}`, language)) return;
         names.add(project, component, language);
-        let wanted = false;
-        for (const share of batch) {
-          if (!share.only(project, component)) continue;
-          share.outcome.projects.add(project);
-          listedLanguages(share.outcome, `${project}/${component}`, located);
-          wanted ||= isWanted(share.want, share.named, located);
-        }
-        if (wanted && inShard(project, component, state.settings.shard)) mine.push(located);
-      }
+        if (wanted(located) && inShard(project, component, state.settings.shard))
+          mine.push(located);
+      });
       return settleItems(state, mine);
     });
-    wholeList(read, seen.size + unplaced);
-  } catch (failure2) {
-    const error62 = asError(failure2);
-    failures.set(state, error62);
-    for (const share of batch) share.done({ ...share.outcome, error: error62 });
-    return;
+    wholeList(read, seen.size + unplaceable2);
+  } catch (error62) {
+    failures.set(state, asError(error62));
+    throw error62;
   }
   state.names.knowInstance(names);
-  for (const share of batch) share.done(share.outcome);
 }
 var failures, reads;
 var init_instance_shares = __esm({
@@ -25847,39 +25845,21 @@ function crawlInstance(state, want, only) {
 }
 async function crawlStreamed(state, want) {
   const outcome = { projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map() };
-  const url2 = state.routes.collection("translations");
   const named = new Set(want.languages);
-  const seen = new TripleSet();
-  const names = new InstanceNames();
-  let unplaced = 0;
   try {
-    const read = await forEachPage(state.client, url2, state.settings.pageSize, (items, offset) => {
-      const mine = [];
-      items.forEach((raw, index) => {
-        const located = locate(raw);
-        if (!located) {
-          unplaced += 1;
-          unplaceable(state, want, url2, offset + index);
-          return;
-        }
-        const { project, component, language } = located;
-        if (!seen.add(`${project}
-${component}`, language)) return;
-        names.add(project, component, language);
-        outcome.projects.add(project);
-        const key = `${project}/${component}`;
+    await readInstance(
+      state,
+      (located) => {
+        const key = `${located.project}/${located.component}`;
+        outcome.projects.add(located.project);
         if (state.work.has(key)) listedLanguages(outcome, key, located);
-        if (isWanted(want, named, located) && inShard(project, component, state.settings.shard))
-          mine.push(located);
-      });
-      return settleItems(state, mine);
-    });
-    wholeList(read, seen.size + unplaced);
+        return isWanted(want, named, located);
+      },
+      (url2, index) => unplaceable(state, want, url2, index)
+    );
   } catch (error62) {
-    failInstance(state, asError(error62));
     return { ...outcome, error: asError(error62) };
   }
-  state.names.knowInstance(names);
   return outcome;
 }
 function unplaceable(state, want, url2, index) {
@@ -25899,13 +25879,10 @@ var init_instance_list = __esm({
   "src/crawl/instance-list.ts"() {
     "use strict";
     init_triple();
-    init_fetch_list();
     init_instance_items();
     init_instance_shares();
     init_plan();
     init_request_error();
-    init_server_names();
-    init_triple_set();
     init_errors();
   }
 });
@@ -26019,10 +25996,10 @@ async function expandInstanceByProject(state, want, error62) {
   }
 }
 function dropCovered(state, want, outcome) {
-  const covers3 = (languages) => want.allLanguages || !languages.allLanguages && languages.languages.every((l) => want.languages.includes(l));
+  const covers2 = (languages) => want.allLanguages || !languages.allLanguages && languages.languages.every((l) => want.languages.includes(l));
   const { projects, work } = state;
   for (let i = projects.length - 1; i >= 0; i--) {
-    if (outcome.projects.has(must(projects[i]).project) && covers3(must(projects[i])))
+    if (outcome.projects.has(must(projects[i]).project) && covers2(must(projects[i])))
       projects.splice(i, 1);
   }
   for (const [key, w] of work) {
@@ -26239,9 +26216,6 @@ function impliedRemovals(state) {
     components.set(t.component, languages);
   }
   return doubts;
-}
-function covers(scope, t) {
-  return (scope.project === WILDCARD || scope.project === t.project) && (scope.component === WILDCARD || scope.component === t.component) && (scope.language === WILDCARD || scope.language === t.language);
 }
 function listedNames(state) {
   const components = new Set(state.settledComponents());
@@ -40315,7 +40289,7 @@ var require_snapshot_utils = __commonJS({
 var require_snapshot_recorder = __commonJS({
   "node_modules/undici/lib/mock/snapshot-recorder.js"(exports, module) {
     "use strict";
-    var { writeFile: writeFile5, readFile: readFile9, mkdir: mkdir7 } = __require("node:fs/promises");
+    var { writeFile: writeFile4, readFile: readFile9, mkdir: mkdir6 } = __require("node:fs/promises");
     var { dirname: dirname14, resolve: resolve9 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError, UndiciError } = require_errors();
@@ -40547,12 +40521,12 @@ var require_snapshot_recorder = __commonJS({
           throw new InvalidArgumentError("Snapshot path is required");
         }
         const resolvedPath = resolve9(path2);
-        await mkdir7(dirname14(resolvedPath), { recursive: true });
+        await mkdir6(dirname14(resolvedPath), { recursive: true });
         const data = Array.from(this.#snapshots.entries()).map(([hash2, snapshot]) => ({
           hash: hash2,
           snapshot
         }));
-        await writeFile5(resolvedPath, JSON.stringify(data, null, 2), { flush: true });
+        await writeFile4(resolvedPath, JSON.stringify(data, null, 2), { flush: true });
       }
       /**
        * Clears all recorded snapshots
@@ -53556,9 +53530,9 @@ function codeOf(error62) {
     return typeof cause === "string" && (CERTIFICATES[cause] || cause === "ENOTFOUND") ? cause : own2;
   return typeof cause === "string" ? cause : typeof own2 === "string" ? own2 : "";
 }
-function silenceLine(origin, silentMs, open3, limits) {
+function silenceLine(origin, silentMs, open2, limits) {
   const tries = limits.retries === 0 ? "once" : `${limits.retries + 1} times`;
-  return `still waiting for ${origin}: no answer for ${seconds(silentMs)}, ${open3} request${open3 === 1 ? "" : "s"} open (each waits up to ${seconds(limits.timeoutMs)}, crawl.timeoutMs, and is tried ${tries} at most)`;
+  return `still waiting for ${origin}: no answer for ${seconds(silentMs)}, ${open2} request${open2 === 1 ? "" : "s"} open (each waits up to ${seconds(limits.timeoutMs)}, crawl.timeoutMs, and is tried ${tries} at most)`;
 }
 function hostOf(origin) {
   try {
@@ -53878,7 +53852,7 @@ var init_http_client = __esm({
         if (onWait)
           this.guard.watch(
             options.silenceLineMs ?? SILENCE_LINE_MS,
-            (silent, open3) => onWait(silenceLine(this.origin, silent, open3, options))
+            (silent, open2) => onWait(silenceLine(this.origin, silent, open2, options))
           );
         this.reach = new Reachability(this.origin, options);
         this.runStop = new RunStop(this.guard, options.baseUrl, options.setting ?? '"baseUrl"');
@@ -55863,7 +55837,7 @@ var init_history = __esm({
 
 // src/weblate/record-view.ts
 function recordView(record2) {
-  if (!isRecord(record2)) return recordView({});
+  if (!isJson(record2)) return recordView({});
   const r = record2;
   return {
     language: languageOf2(r.language),
@@ -55888,7 +55862,7 @@ function recordView(record2) {
   };
 }
 function languageOf2(v) {
-  if (!isRecord(v))
+  if (!isJson(v))
     return { code: void 0, name: void 0, direction: void 0, population: void 0 };
   return {
     code: stringOf(v.code),
@@ -55898,20 +55872,20 @@ function languageOf2(v) {
   };
 }
 function componentOf(v) {
-  if (!isRecord(v))
+  if (!isJson(v))
     return {
       name: void 0,
       is_glossary: false,
       project: { name: void 0, translation_review: void 0 },
       source_language: void 0
     };
-  const project = isRecord(v.project) ? { name: nameOf(v.project.name), translation_review: booleanOf(v.project.translation_review) } : { name: void 0, translation_review: void 0 };
+  const project = isJson(v.project) ? { name: nameOf(v.project.name), translation_review: booleanOf(v.project.translation_review) } : { name: void 0, translation_review: void 0 };
   const source = v.source_language;
   return {
     name: nameOf(v.name),
     is_glossary: booleanOf(v.is_glossary) ?? false,
     project,
-    source_language: isRecord(source) && typeof source.code === "string" ? {
+    source_language: isJson(source) && typeof source.code === "string" ? {
       code: source.code,
       name: nameOf(source.name),
       population: populationOf(source.population)
@@ -55942,27 +55916,28 @@ function recordCounts(view, statistics) {
   };
 }
 function statisticsOf(v) {
-  if (!isRecord(v)) return {};
-  const stat5 = (x) => isCount(x) ? x : void 0;
+  if (!isJson(v)) return {};
+  const stat4 = (x) => isCount(x) ? x : void 0;
   return {
-    total_chars: stat5(v.total_chars),
-    translated_chars: stat5(v.translated_chars),
-    fuzzy_chars: stat5(v.fuzzy_chars),
-    approved: stat5(v.approved),
-    approved_words: stat5(v.approved_words),
-    approved_chars: stat5(v.approved_chars),
-    readonly: stat5(v.readonly),
-    readonly_words: stat5(v.readonly_words),
-    readonly_chars: stat5(v.readonly_chars)
+    total_chars: stat4(v.total_chars),
+    translated_chars: stat4(v.translated_chars),
+    fuzzy_chars: stat4(v.fuzzy_chars),
+    approved: stat4(v.approved),
+    approved_words: stat4(v.approved_words),
+    approved_chars: stat4(v.approved_chars),
+    readonly: stat4(v.readonly),
+    readonly_words: stat4(v.readonly_words),
+    readonly_chars: stat4(v.readonly_chars)
   };
 }
 function clipSlug(slug) {
   return clip3(slug);
 }
-var MAX_DISPLAY_CHARS, BIDI_CONTROLS, CONTROLS, clip3, isRecord, isCount, countOf2, stringOf, nameOf, shownTextOf, linkOf, populationOf, booleanOf;
+var MAX_DISPLAY_CHARS, BIDI_CONTROLS, CONTROLS, clip3, isCount, countOf2, stringOf, nameOf, shownTextOf, linkOf, populationOf, booleanOf;
 var init_record_view = __esm({
   "src/weblate/record-view.ts"() {
     "use strict";
+    init_json();
     init_http_url();
     MAX_DISPLAY_CHARS = 200;
     BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
@@ -55971,7 +55946,6 @@ var init_record_view = __esm({
       const v = raw.replace(BIDI_CONTROLS, "").replace(CONTROLS, " ");
       return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}\u2026` : v;
     };
-    isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
     isCount = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
     countOf2 = (v) => isCount(v) ? v : 0;
     stringOf = (v) => typeof v === "string" ? v : void 0;
@@ -56241,18 +56215,18 @@ function isTripleKey(key) {
   const t = parsed.triple;
   return t !== void 0 && t.component !== WILDCARD && t.language !== WILDCARD && t.project !== WILDCARD && tripleKey(t) === key;
 }
-function checkSeries(encoded, where) {
-  if (encoded.length === 0 || encoded.length % POINT_SIZE !== 0)
+function checkSeries(encoded2, where) {
+  if (encoded2.length === 0 || encoded2.length % POINT_SIZE !== 0)
     throw new HistoryFormatError(`history ${where}: expected points of ${POINT_SIZE} numbers each`);
-  const flat = encoded.slice(0, POINT_SIZE);
-  for (let i = POINT_SIZE; i < encoded.length; i++)
-    flat.push(must(flat[i - POINT_SIZE]) + must(encoded[i]));
+  const flat = encoded2.slice(0, POINT_SIZE);
+  for (let i = POINT_SIZE; i < encoded2.length; i++)
+    flat.push(must(flat[i - POINT_SIZE]) + must(encoded2[i]));
   for (let i = 0; i < flat.length; i++) {
     const slot = i % POINT_SIZE;
     const value = must(flat[i]);
     if (value < 0 && !(slot >= FIRST_OPTIONAL && value === UNKNOWN))
       throw new HistoryFormatError(`history ${where}: a negative ${slot === 0 ? "time" : "count"}`);
-    if (slot === 0 && i > 0 && must(encoded[i]) <= 0)
+    if (slot === 0 && i > 0 && must(encoded2[i]) <= 0)
       throw new HistoryFormatError(`history ${where}: times must rise from point to point`);
   }
 }
@@ -56308,7 +56282,8 @@ var init_history_file = __esm({
           key: external_exports.string().min(1).max(1e3),
           name: external_exports.string().min(1).max(1e3)
         })
-      ).max(MAX_CHANGE_ITEMS).optional(),
+      ).max(3 * MAX_CHANGE_ITEMS).optional(),
+      wholes: external_exports.array(external_exports.object({ of: external_exports.enum(["project", "component"]), key: external_exports.string().min(1).max(1e3) })).max(MAX_CHANGE_ITEMS).optional(),
       omitted: count2.optional()
     });
     seriesText = external_exports.string().max(MAX_NUMBERS_PER_SERIES * 4);
@@ -56759,20 +56734,24 @@ import { closeSync as closeSync4, openSync as openSync4, readSync as readSync4 }
 function* readLines(file2) {
   const fd = openSync4(file2, "r");
   try {
-    const block = Buffer.allocUnsafe(1 << 20);
-    let rest = Buffer.alloc(0);
-    for (let n2 = readSync4(fd, block, 0, block.length, null); n2 > 0; ) {
-      const data = Buffer.concat([rest, block.subarray(0, n2)]);
+    let data = Buffer.allocUnsafe(1 << 20);
+    let rest = 0;
+    for (; ; ) {
+      if (rest === data.length) data = Buffer.concat([data, Buffer.allocUnsafe(data.length)]);
+      const n2 = readSync4(fd, data, rest, data.length - rest, null);
+      if (n2 === 0) break;
+      const filled = rest + n2;
+      const view = data.subarray(0, filled);
       let start = 0;
-      for (let nl = data.indexOf(10); nl !== -1; nl = data.indexOf(10, start)) {
+      for (let nl = view.indexOf(10); nl !== -1; nl = view.indexOf(10, start)) {
         const end = nl > start && data[nl - 1] === 13 ? nl - 1 : nl;
         yield data.toString("utf8", start, end);
         start = nl + 1;
       }
-      rest = Buffer.from(data.subarray(start));
-      n2 = readSync4(fd, block, 0, block.length, null);
+      data.copy(data, 0, start, filled);
+      rest = filled - start;
     }
-    if (rest.length) yield rest.toString("utf8");
+    if (rest) yield data.toString("utf8", 0, rest);
   } finally {
     closeSync4(fd);
   }
@@ -57382,14 +57361,12 @@ async function readPreviousSite(location, config2, options) {
   const { loadPreviousSite: loadPreviousSite2 } = await Promise.resolve().then(() => (init_previous_site(), previous_site_exports));
   let previous;
   try {
+    const { crawl: crawl2, history, baseUrl } = config2;
     previous = await loadPreviousSite2(location, {
-      crawl: config2.crawl,
-      maxBytes: config2.history.maxBytes,
-      baseUrl: config2.baseUrl,
-      force: options.force,
-      optional: options.optional,
-      signal: options.signal,
-      setting: options.setting
+      ...options,
+      crawl: crawl2,
+      maxBytes: history.maxBytes,
+      baseUrl
     });
   } catch (error62) {
     options.signal?.throwIfAborted();
@@ -57462,53 +57439,37 @@ var init_carried_checks = __esm({
 });
 
 // src/previous/carry-forward.ts
-function covers2(scope, t) {
-  return (scope.project === WILDCARD || scope.project === t.project) && (scope.component === WILDCARD || scope.component === t.component) && (scope.language === WILDCARD || scope.language === t.language);
-}
-function carrier(previous, run2, options) {
-  const scopes = run2.failedScopes.filter((e) => e.status !== "ok" && isWildcard2(e));
-  const { unusable, present } = runKeys(run2, scopes);
-  const before2 = previousEntries(previous, unusable);
-  const warnings = [];
-  const lastGood = lastGoodData(previous.header, run2.header.generatedAt);
-  const checked3 = carriedChecker(run2, options, warnings);
-  return {
-    warnings,
-    update(entry) {
-      if (entry.status === "ok") return void 0;
-      const prev = before2.get(tripleKey(entry));
-      const data = prev && checked3(lastGood(prev), entry);
-      return data ? { ...entry, carried: data } : void 0;
-    },
-    *scoped() {
-      if (scopes.length === 0) return;
-      for (const prev of previous.entries()) {
-        if (isWildcard2(prev)) continue;
-        const key = tripleKey(prev);
-        const scope = scopes.find((s) => covers2(s, prev));
-        if (!scope || present.has(key)) continue;
-        const bad = entryProblem(prev);
-        if (bad) {
-          warnings.push(`${sanitizeText(key.slice(0, 300))}: previous entry dropped: ${bad}`);
-          continue;
-        }
-        present.add(key);
-        const entry = scopedEntry(prev, scope);
-        const data = checked3(lastGood(prev), entry);
-        yield data ? { ...entry, carried: data } : entry;
-      }
+function* scopedEntries(previous, run2, lastGood, checked3, warnings) {
+  if (run2.scopes.length === 0) return;
+  for (const prev of previous.entries()) {
+    if (isListEntry(prev)) continue;
+    const key = tripleKey(prev);
+    const scope = run2.scopes.find((s) => covers(s, prev));
+    if (!scope || run2.present.has(key)) continue;
+    const bad = entryProblem(prev);
+    if (bad) {
+      warnings.push(`${sanitizeText(key.slice(0, 300))}: previous entry dropped: ${bad}`);
+      continue;
     }
-  };
+    run2.present.add(key);
+    const entry = scopedEntry(prev, scope);
+    const data = checked3(lastGood(prev), entry);
+    yield data ? { ...entry, carried: data } : entry;
+  }
 }
-function runKeys(run2, scopes) {
+function runOf(spool, order, header2) {
+  const scopes = [];
   const unusable = /* @__PURE__ */ new Set();
   const present = /* @__PURE__ */ new Set();
-  for (const { triple, ok } of run2.triples) {
-    if (isWildcard2(triple)) continue;
-    if (!ok) unusable.add(tripleKey(triple));
-    if (scopes.some((s) => covers2(s, triple))) present.add(tripleKey(triple));
+  for (const n2 of order)
+    if (!spool.isOk(n2) && isListEntry(spool.triple(n2))) scopes.push(spool.entry(n2));
+  for (const n2 of order) {
+    const triple = spool.triple(n2);
+    if (isListEntry(triple)) continue;
+    if (!spool.isOk(n2)) unusable.add(tripleKey(triple));
+    if (scopes.some((s) => covers(s, triple))) present.add(tripleKey(triple));
   }
-  return { unusable, present };
+  return { header: header2, scopes, unusable, present };
 }
 function previousEntries(previous, keys) {
   const before2 = /* @__PURE__ */ new Map();
@@ -57559,43 +57520,40 @@ function scopedEntry(prev, scope) {
     ...scope.failure ? { failure: scope.failure } : {}
   };
 }
-function carryForward(spool, order, previous, run2, options) {
+function carryForward(spool, order, previous, header2, options) {
   if (!previous) return { order, warnings: [] };
-  const carry = carrier(
-    previous,
-    {
-      header: run2,
-      triples: Array.from(order, (n2) => ({ triple: spool.triple(n2), ok: spool.isOk(n2) })),
-      failedScopes: Array.from(order).filter((n2) => !spool.isOk(n2) && isWildcard2(spool.triple(n2))).map((n2) => spool.entry(n2))
-    },
-    options
-  );
+  const run2 = runOf(spool, order, header2);
+  const before2 = previousEntries(previous, run2.unusable);
+  const warnings = [];
+  const lastGood = lastGoodData(previous.header, header2.generatedAt);
+  const checked3 = carriedChecker(run2, options, warnings);
   for (const n2 of order) {
-    if (spool.isOk(n2)) continue;
-    const after = carry.update(spool.entry(n2));
-    if (after) spool.replace(n2, after);
+    const prev = spool.isOk(n2) ? void 0 : before2.get(tripleKey(spool.triple(n2)));
+    const entry = prev && spool.entry(n2);
+    const data = entry && checked3(lastGood(prev), entry);
+    if (entry && data) spool.replace(n2, { ...entry, carried: data });
   }
   const added = /* @__PURE__ */ new Set();
-  for (const entry of carry.scoped()) added.add(spool.add(entry));
-  if (added.size === 0) return { order, warnings: carry.warnings };
+  for (const entry of scopedEntries(previous, run2, lastGood, checked3, warnings))
+    added.add(spool.add(entry));
+  if (added.size === 0) return { order, warnings };
   const sorted = spool.sorted();
   const claims = new PublishableClaims();
   for (const n2 of sorted) {
     const clash = claims.claim(spool.triple(n2));
     if (clash && added.has(n2)) spool.replace(n2, unpublishable(spool.entry(n2), clash));
   }
-  return { order: sorted, warnings: carry.warnings };
+  return { order: sorted, warnings };
 }
-var isWildcard2;
 var init_carry_forward = __esm({
   "src/previous/carry-forward.ts"() {
     "use strict";
     init_triple();
+    init_tally();
     init_publishable();
     init_http_url();
     init_sanitize();
     init_carried_checks();
-    isWildcard2 = (t) => t.project === WILDCARD || t.component === WILDCARD || t.language === WILDCARD;
   }
 });
 
@@ -57627,17 +57585,53 @@ var init_run_history = __esm({
   }
 });
 
+// src/render/model/changes-view.ts
+function recordedNames(names) {
+  const byKey = new Map((names ?? []).map((n2) => [`${n2.of} ${n2.key}`, clipSlug(n2.name)]));
+  return (of, key) => byKey.get(`${of} ${key}`);
+}
+function keyParts(key) {
+  const first = key.indexOf("/");
+  const last2 = key.lastIndexOf("/");
+  return {
+    project: key.slice(0, first),
+    component: key.slice(first + 1, last2),
+    language: key.slice(last2 + 1)
+  };
+}
+function removedGroups(keys, wholes = []) {
+  const went = new Set(wholes.map((w) => `${w.of} ${w.key}`));
+  const groups = /* @__PURE__ */ new Map();
+  for (const key of keys) {
+    const { project, component } = keyParts(key);
+    const path2 = `${project}/${component}`;
+    const whole = went.has(`project ${project}`) ? "project" : went.has(`component ${path2}`) ? "component" : void 0;
+    const at3 = whole === "project" ? project : whole === "component" ? path2 : key;
+    const group = groups.get(at3) ?? { key: at3, ...whole ? { whole } : {}, keys: [] };
+    group.keys.push(key);
+    groups.set(at3, group);
+  }
+  return [...groups.values()];
+}
+var init_changes_view = __esm({
+  "src/render/model/changes-view.ts"() {
+    "use strict";
+    init_record_view();
+  }
+});
+
 // src/pipeline/removal-names.ts
 function nameRemovals(run2, previous) {
   const { changes, history } = run2;
-  if (!changes?.removed.length || !previous) return;
-  const removed = new Set(changes.removed);
+  if (!changes?.removed.length) return;
+  changes.wholes = wholesOf(changes.removed, run2.history);
+  const kept = new Set([...changes.removed].sort().slice(0, MAX_CHANGE_ITEMS));
   const names = /* @__PURE__ */ new Map();
   const name = (of, key, text) => {
-    if (text && names.size < MAX_CHANGE_ITEMS) names.set(`${of} ${key}`, { of, key, name: text });
+    if (text) names.set(`${of} ${key}`, { of, key, name: text });
   };
-  for (const e of previous.entries()) {
-    if (!removed.has(tripleKey(e))) continue;
+  for (const e of previous?.entries() ?? []) {
+    if (!kept.has(tripleKey(e))) continue;
     const view = recordView(e.record ?? e.carried?.record);
     name("project", e.project, view.component.project.name);
     name("component", `${e.project}/${e.component}`, view.component.name);
@@ -57645,13 +57639,34 @@ function nameRemovals(run2, previous) {
   }
   changes.names = [...names.values()];
   const record2 = history.runs.at(-1);
-  if (record2 && record2.at === history.lastRun) record2.changes.names = changes.names;
+  if (record2 && record2.at === history.lastRun) {
+    record2.changes.names = changes.names;
+    record2.changes.wholes = changes.wholes.slice(0, MAX_CHANGE_ITEMS);
+  }
+}
+function wholesOf(removed, history) {
+  const live = { project: /* @__PURE__ */ new Set(), component: /* @__PURE__ */ new Set() };
+  for (const key of history.series.keys()) {
+    if (history.gone.has(key)) continue;
+    const { project, component } = keyParts(key);
+    live.project.add(project);
+    live.component.add(`${project}/${component}`);
+  }
+  const wholes = /* @__PURE__ */ new Map();
+  for (const key of removed) {
+    const { project, component } = keyParts(key);
+    const path2 = `${project}/${component}`;
+    if (!live.project.has(project)) wholes.set(`p ${project}`, { of: "project", key: project });
+    else if (!live.component.has(path2)) wholes.set(`c ${path2}`, { of: "component", key: path2 });
+  }
+  return [...wholes.values()];
 }
 var init_removal_names = __esm({
   "src/pipeline/removal-names.ts"() {
     "use strict";
     init_triple();
     init_merge_run();
+    init_changes_view();
     init_record_view();
   }
 });
@@ -57670,83 +57685,81 @@ var init_heard_stop = __esm({
 });
 
 // src/output/write-files.ts
-import { constants as constants2 } from "node:fs";
-import { copyFile, mkdir as mkdir4, open as open2, stat as stat4, writeFile as writeFile2 } from "node:fs/promises";
+import { closeSync as closeSync5, constants as constants2, copyFileSync, mkdirSync, openSync as openSync5, statSync } from "node:fs";
 import { dirname as dirname7, join as join9 } from "node:path";
-async function writeOne(target, content) {
-  if (typeof content === "string" || content instanceof Uint8Array) {
-    const bytes2 = typeof content === "string" ? Buffer.from(content) : content;
-    await writeFile2(target, bytes2);
-    return bytes2.byteLength;
-  }
-  const handle = await open2(target, "w");
+function encoded(text) {
+  if (text.length * 3 > scratch.length) return Buffer.from(text);
+  return scratch.subarray(0, scratch.write(text));
+}
+function writeContent(fd, content) {
   let bytes = 0;
-  let text = "";
-  const flush = async (part) => {
-    const buffer = typeof part === "string" ? Buffer.from(part) : part;
-    await handle.write(buffer);
+  const put = (part) => {
+    const buffer = typeof part === "string" ? encoded(part) : part;
+    writeAll(fd, buffer);
     bytes += buffer.byteLength;
   };
-  try {
-    for (const part of content) {
-      if (typeof part === "string") {
-        text += part;
-        if (text.length < PIECE) continue;
-      }
-      if (text) await flush(text);
-      text = "";
-      if (typeof part !== "string") await flush(part);
-    }
-    if (text) await flush(text);
-  } finally {
-    await handle.close();
+  if (typeof content === "string" || content instanceof Uint8Array) {
+    put(content);
+    return bytes;
   }
+  let text = "";
+  for (const part of content) {
+    if (typeof part === "string") {
+      text += part;
+      if (text.length < PIECE) continue;
+    }
+    if (text) put(text);
+    text = "";
+    if (typeof part !== "string") put(part);
+  }
+  if (text) put(text);
   return bytes;
+}
+function writeOne(root, file2, made2) {
+  const target = join9(root, file2.path);
+  try {
+    const dir = dirname7(target);
+    if (!made2.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made2.add(dir);
+    }
+    if ("copyFrom" in file2) {
+      copyFileSync(file2.copyFrom, target, constants2.COPYFILE_FICLONE);
+      return statSync(target).size;
+    }
+    const fd = openSync5(target, "w");
+    try {
+      return writeContent(fd, file2.render());
+    } finally {
+      closeSync5(fd);
+    }
+  } catch (error62) {
+    const code = errorCode(error62);
+    throw new WriteError(target, code, `${code ?? messageOf(error62)}: ${target}`);
+  }
 }
 async function writeFiles(root, files, options = {}) {
   const made2 = /* @__PURE__ */ new Set();
-  const pending = /* @__PURE__ */ new Set();
-  let failure2;
   let count4 = 0;
   let bytes = 0;
-  const write = async (file2) => {
-    const target = join9(root, file2.path);
-    try {
-      const dir = dirname7(target);
-      if (!made2.has(dir)) {
-        await mkdir4(dir, { recursive: true });
-        made2.add(dir);
-      }
-      let written;
-      if ("copyFrom" in file2) {
-        await copyFile(file2.copyFrom, target, constants2.COPYFILE_FICLONE);
-        written = (await stat4(target)).size;
-      } else written = await writeOne(target, file2.render());
-      bytes += written;
-    } catch (error62) {
-      const code = errorCode(error62);
-      failure2 ??= new WriteError(target, code, `${code ?? messageOf(error62)}: ${target}`);
-    }
-  };
   for (const file2 of files) {
-    if (failure2) break;
-    options.signal?.throwIfAborted();
+    if (count4 % TURN === 0) {
+      await new Promise((resolve9) => setImmediate(resolve9));
+      options.signal?.throwIfAborted();
+    }
     count4 += 1;
-    const task = write(file2).finally(() => pending.delete(task));
-    pending.add(task);
-    if (pending.size >= CONCURRENCY) await Promise.race(pending);
+    bytes += writeOne(root, file2, made2);
   }
-  await Promise.all(pending);
-  if (failure2) throw failure2;
   options.signal?.throwIfAborted();
   return { files: count4, bytes };
 }
-var WriteError, CONCURRENCY, PIECE;
+var WriteError, TURN, PIECE, scratch;
 var init_write_files = __esm({
   "src/output/write-files.ts"() {
     "use strict";
     init_errors();
     init_json();
+    init_write_all();
     WriteError = class extends Error {
       constructor(file2, code, message) {
         super(message);
@@ -57756,8 +57769,9 @@ var init_write_files = __esm({
       file;
       code;
     };
-    CONCURRENCY = 8;
+    TURN = 64;
     PIECE = 1 << 16;
+    scratch = Buffer.allocUnsafe(1 << 20);
   }
 });
 
@@ -59001,9 +59015,9 @@ var init_site_budget = __esm({
 });
 
 // src/render/budget/measure-files.ts
-import { statSync } from "node:fs";
+import { statSync as statSync2 } from "node:fs";
 function fileBytes2(file2) {
-  if ("copyFrom" in file2) return statSync(file2.copyFrom).size;
+  if ("copyFrom" in file2) return statSync2(file2.copyFrom).size;
   return contentBytes(file2.render());
 }
 function contentBytes(content) {
@@ -59072,10 +59086,6 @@ var init_measure_files = __esm({
           this.kept = this.kept.filter((_, i) => i % 2 === 0);
           this.step *= 2;
         }
-      }
-      /** How many items were offered. */
-      get offered() {
-        return this.seen;
       }
       get items() {
         return this.kept;
@@ -59146,40 +59156,6 @@ var init_trend_sum = __esm({
   }
 });
 
-// src/render/model/changes-view.ts
-function recordedNames(names) {
-  const byKey = new Map((names ?? []).map((n2) => [`${n2.of} ${n2.key}`, clipSlug(n2.name)]));
-  return (of, key) => byKey.get(`${of} ${key}`);
-}
-function keyParts(key) {
-  const first = key.indexOf("/");
-  const last2 = key.lastIndexOf("/");
-  return {
-    project: key.slice(0, first),
-    component: key.slice(first + 1, last2),
-    language: key.slice(last2 + 1)
-  };
-}
-function removedGroups(keys, live) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const key of keys) {
-    const { project, component } = keyParts(key);
-    const path2 = `${project}/${component}`;
-    const whole = !live.projects.has(project) ? "project" : !live.components.has(path2) ? "component" : void 0;
-    const at3 = whole === "project" ? project : whole === "component" ? path2 : key;
-    const group = groups.get(at3) ?? { key: at3, ...whole ? { whole } : {}, keys: [] };
-    group.keys.push(key);
-    groups.set(at3, group);
-  }
-  return [...groups.values()];
-}
-var init_changes_view = __esm({
-  "src/render/model/changes-view.ts"() {
-    "use strict";
-    init_record_view();
-  }
-});
-
 // src/render/model/history-view.ts
 function at2(points, minute) {
   let found;
@@ -59214,7 +59190,6 @@ function buildHistoryView(model, history) {
   };
 }
 function trendSummer(model, history, lastRun) {
-  const end = toMinute(lastRun);
   const previous = history.previousRun ? toMinute(history.previousRun) : void 0;
   return (translations) => {
     function* series() {
@@ -59224,7 +59199,8 @@ function trendSummer(model, history, lastRun) {
       }
     }
     const { points, used } = sumTrend(series(), model.site);
-    const now = at2(points, end);
+    const now = points.at(-1);
+    const end = Math.max(toMinute(lastRun), now?.at ?? 0);
     const delta = (days, minute) => {
       const then = minute === void 0 ? void 0 : at2(points, minute);
       const span = days === void 0 ? {} : { days };
@@ -59237,14 +59213,14 @@ function trendSummer(model, history, lastRun) {
       };
     };
     const deltas = [delta(void 0, previous), delta(7, end - 7 * DAY2), delta(30, end - 30 * DAY2)];
-    return { points, end, used, deltas };
+    return { points, end, used, deltas, ...previous === void 0 ? {} : { previous } };
   };
 }
 function changesView(model, runAt, c, project) {
   const inProject = (key) => project === void 0 || key.startsWith(`${project}/`);
   const item = (key, detail) => changeItem(model, key, detail);
   const removed = c.removed.filter(inProject);
-  const wholes = c.newStrings.length + removed.length > 0 ? wholesOf(model) : void 0;
+  const wholes = c.newStrings.length + removed.length > 0 ? wholesOf2(model) : void 0;
   return {
     at: runAt,
     threshold: c.threshold,
@@ -59254,7 +59230,7 @@ function changesView(model, runAt, c, project) {
     ),
     newStrings: c.newStrings.filter((r) => project === void 0 || r.project === project).map((r) => newStringsItem(must(wholes), r)),
     added: c.added.filter(inProject).map((k) => item(k, { kind: "added" })),
-    removed: wholes ? removedItems(model, wholes, removed, c.names) : [],
+    removed: wholes ? removedItems(model, wholes, removed, c) : [],
     removedTranslations: removed.length,
     omitted: project === void 0 ? c.omitted ?? 0 : 0
   };
@@ -59276,7 +59252,7 @@ function changeItem(model, key, detail) {
     detail
   };
 }
-function wholesOf(model) {
+function wholesOf2(model) {
   const projects = new Map(model.projects.map((p) => [p.project, p]));
   const components = new Map(
     model.projects.flatMap(
@@ -59296,10 +59272,10 @@ function newStringsItem(wholes, r) {
     detail
   };
 }
-function removedItems(model, wholes, keys, names) {
+function removedItems(model, wholes, keys, { names, wholes: went }) {
   const why = (key) => !model.tracked ? "unknown" : model.tracked(key) ? "server" : "config";
   const recorded = recordedNames(names);
-  return removedGroups(keys, wholes).map((g) => {
+  return removedGroups(keys, went).map((g) => {
     const [first = g.key] = g.keys;
     const detail = {
       kind: "removed",
@@ -59505,22 +59481,19 @@ function badgeText(locale, site) {
   const { messages, format: format2 } = locale;
   const label = site.badgeLabel ?? messages.t(site.progress === "approved" ? "badge.labelApproved" : "badge.label");
   const translated = site.badgeLabel ?? messages.t("badge.label");
+  const words = {
+    percent: (whole) => format2.wholePercent(whole),
+    noStrings: messages.t("badge.noStrings")
+  };
   return {
     locale,
     label,
-    words: {
-      percent: (whole) => format2.wholePercent(whole),
-      noStrings: messages.t("badge.noStrings")
-    },
     noData: () => errorBadge(label, messages.t("badge.noData")),
     measured(tally, by, thresholds) {
       const m = measure(tally, by);
       const own2 = by.metric === site.metric && by.progress === site.progress;
       const said = own2 ? m.used.progress === by.progress ? label : translated : new MeasureWords(locale, by).done(m.used);
-      return progressBadge(said, m.part, m.whole, thresholds, this.words);
-    },
-    group(anyOk, tally, by, thresholds) {
-      return anyOk ? this.measured(tally, by, thresholds) : this.noData();
+      return progressBadge(said, m.part, m.whole, thresholds, words);
     },
     failure: (status, kind) => {
       if (status === "invalid") return messages.t("badge.invalid");
@@ -59712,7 +59685,8 @@ var init_translation_row = __esm({
           links: parts.links.translate === void 0 ? {} : { translate: parts.links.translate },
           badge: this.badge(parts.badge),
           pageDir: folder,
-          badgeBase: folder && `badges/${folder}`
+          badgeBase: folder && `badges/${folder}`,
+          ...parts.warnings.length > 0 && parts.status === "ok" && !parts.stale ? { warned: true } : {}
         };
         for (const key of SHARED) {
           const text = row[key];
@@ -59864,6 +59838,11 @@ function componentDisplayName(path2, name) {
   const parts = componentPathParts(path2);
   return [...parts.slice(0, -1), name ?? clipSlug(must(parts.at(-1)))].join(" / ");
 }
+function isoTime2(value) {
+  const short = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(value);
+  if (short) return `${short[1]}T${short[2]}${short[3] ? "Z" : ""}`;
+  return Number.isNaN(Date.parse(value)) ? void 0 : value;
+}
 function formatTimestamp(value) {
   if (typeof value !== "string") return "";
   const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]00:?00)?$/.exec(value) ?? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
@@ -59993,10 +59972,7 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
     translationPages: () => translationPages(read),
     pageSample: read.pageSample,
     badgeUses: () => badgeUses(rows),
-    *translationBadges() {
-      for (const { badgeBase, badge, tally, stale } of rows)
-        yield { badgeBase, badge, ...tally ? { tally } : {}, ...stale ? { stale } : {} };
-    },
+    translationBadges: () => rows,
     claimElsewhere: (triple) => elsewhere.claim(triple),
     endClaims: () => elsewhere.close()
   };
@@ -60219,8 +60195,6 @@ var init_site_model = __esm({
     init_measure_files();
     init_site_detail();
     init_not_started();
-    init_record_view();
-    init_translation_view();
     PAGE_SAMPLE = 256;
   }
 });
@@ -62237,9 +62211,9 @@ function reachOf(candidates, threshold, by, source = /* @__PURE__ */ new Set()) 
     unknown: unknown2
   };
 }
-function projectReach(project, site, languages = projectRows(project, site)) {
+function projectReach(project, site) {
   return reachOf(
-    languages.map((row) => ({ language: row.language, tally: row.tally })),
+    projectRows(project, site),
     site.reachThreshold,
     site,
     sourceLanguage(project.components)
@@ -63051,7 +63025,7 @@ function removedReadme(model, r, badgeAlt2) {
   const folder = projectDir(r.project, model.site);
   const badge = siteBase(model.site) + encodePath(`badges/${folder}.svg`);
   return `${[
-    `# ${m.markdown("removed.title", { name: markdownText(r.project) })}`,
+    `# ${m.markdown("removed.title", { name: markdownText(r.name) })}`,
     "",
     m.markdown("removed.project", { time: markdownText(f.dateTime(r.at)), why }),
     "",
@@ -63185,10 +63159,6 @@ function* inChunks(pieces) {
   }
   if (buffer) yield buffer;
 }
-function isoChange(shown2) {
-  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(shown2);
-  return m ? `${m[1]}T${m[2]}${m[3] ? "Z" : ""}` : shown2;
-}
 function translationRecord(t, site, pages) {
   const y = t.tally;
   const cells = [
@@ -63215,7 +63185,8 @@ function translationRecord(t, site, pages) {
     y?.approved,
     y?.approvedWords,
     y?.approvedChars,
-    isoChange(t.lastChange),
+    // ISO 8601, which spreadsheets read as a time.
+    isoTime2(t.lastChange) ?? t.lastChange,
     t.lastAuthor,
     t.pageDir ? siteUrl(site, translationAddress(t.pageDir, pages)) : void 0,
     t.links.translate
@@ -63237,8 +63208,13 @@ function* projectsCsv(model) {
   yield CSV_BOM + csvRecord(PROJECT_COLUMNS);
   for (const p of model.projects) {
     const states = { ok: 0, stale: 0, failed: 0, invalid: 0 };
+    let warnings = 0;
     for (const c of p.components)
-      for (const t of c.translations) if (!t.notStarted) states[t.stale ? "stale" : t.status] += 1;
+      for (const t of c.translations) {
+        if (t.notStarted) continue;
+        states[t.stale ? "stale" : t.status] += 1;
+        if (t.warned) warnings += 1;
+      }
     const y = p.tally;
     yield csvRecord([
       p.project,
@@ -63247,6 +63223,7 @@ function* projectsCsv(model) {
       p.languages.length,
       states.ok + states.stale + states.failed + states.invalid,
       states.ok,
+      warnings,
       states.stale,
       states.failed,
       states.invalid,
@@ -63305,9 +63282,9 @@ var init_render_exports = __esm({
     init_render_readme();
     init_render_summary();
     init_site_paths();
+    init_translation_view();
     init_tally();
     init_packed_snapshot();
-    init_render_summary();
     EXPORT_PATHS = {
       translations: "data/translations.csv",
       /** translations.csv gzip-compressed, instead of it on a site over its budget (site.maxBytes). */
@@ -63355,6 +63332,7 @@ var init_render_exports = __esm({
       "languages",
       "translations",
       "ok",
+      "warnings",
       "stale",
       "failed",
       "invalid",
@@ -63506,15 +63484,19 @@ function trendSummary(data, locale, words) {
   const [done, total] = [words.done(used), words.total(used)];
   const shared = { start: f.day(first.at), done, total, translatedNow, totalNow };
   const note = words.note(used);
-  if (points.length === 1 && first.at < end) return m.t("history.unchanged", { ...shared, note });
+  const unchanged = first.at < end || data.previous !== void 0;
+  if (points.length === 1 && unchanged) return m.t("history.unchanged", { ...shared, note });
   if (points.length === 1)
     return m.t("history.oneRun", { ...shared, note, percent: f.percent(now.translated, totalNow) });
+  const time3 = (at3) => f.dateTime(new Date(at3 * 6e4).toISOString());
+  const when = f.day(first.at) === f.day(end) ? time3 : (at3) => f.day(at3);
   return m.t("history.trendSummary", {
     ...shared,
-    end: f.day(end),
+    start: when(first.at),
+    end: when(end),
     translatedBefore: first.translated,
     totalBefore: first.total,
-    changes: m.t("history.changes", { count: points.length }),
+    points: m.t("history.recordedPoints", { count: points.length }),
     note
   });
 }
@@ -63745,12 +63727,9 @@ function widgetGroups(model, h, locale, badges, projects = model.projects, compo
   ]);
 }
 function badgesPageSplit(model) {
-  return badgesPageWidgets(model) > BADGES_PAGE_COMPONENTS;
-}
-function badgesPageWidgets(model) {
   let components = 0;
   for (const p of model.projects) for (const c of p.components) if (c.counted) components++;
-  return components * (1 + badgeVariants(model.site).length);
+  return components * (1 + badgeVariants(model.site).length) > BADGES_PAGE_COMPONENTS;
 }
 function componentBadgesPage(project, split) {
   return split ? `${projectBadgesDir(project.pageDir)}/index.html` : "badges/index.html";
@@ -64496,11 +64475,6 @@ var init_relative_href = __esm({
 });
 
 // src/render/pages/view-helpers.ts
-function datetimeOf(value) {
-  const short = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(value);
-  if (short) return `${short[1]}T${short[2]}${short[3] ? "Z" : ""}`;
-  return Number.isNaN(Date.parse(value)) ? void 0 : value;
-}
 function localeHelpers(locale, generatedAt, by) {
   return {
     ...wordHelpers(locale, generatedAt),
@@ -64525,7 +64499,7 @@ function wordHelpers(locale, generatedAt) {
     anchor: (t) => translationAnchor(t.pageDir.slice(t.pageDir.lastIndexOf("/") + 1)),
     when: (value) => format2.dateTime(value),
     time: (value) => {
-      const datetime3 = datetimeOf(value);
+      const datetime3 = isoTime2(value);
       const text = escapeHtml(format2.dateTime(value));
       return datetime3 ? `<time datetime="${escapeHtml(datetime3)}">${text}</time>` : text;
     },
@@ -64626,8 +64600,8 @@ var init_view_helpers = __esm({
     init_locale_format();
     init_messages();
     init_language_names();
+    init_translation_view();
     init_badge_text();
-    init_relative_href();
     init_relative_href();
     init_history_words();
     REASON_KEYS = {
@@ -64694,6 +64668,7 @@ var init_locale_links = __esm({
   "src/render/pages/locale-links.ts"() {
     "use strict";
     init_site_paths();
+    init_relative_href();
     init_view_helpers();
   }
 });
@@ -65089,14 +65064,22 @@ function recentlyRemoved(model, history, options) {
   if (!history.lastRun) return [];
   const cutoff = toMinute(history.lastRun) - options.keepRemovedDays * 1440;
   const out = [];
+  const named = recordedNames(history.runs.flatMap((run2) => run2.changes.names ?? []));
   for (const [key, minute] of [...history.gone].sort(([a], [b]) => a < b ? -1 : 1)) {
     if (minute < cutoff || model.findRow(key)) continue;
     const triple = parseTripleString(key).triple;
     if (!triple || triple.component === WILDCARD || triple.language === WILDCARD) continue;
+    const { project, component, language } = triple;
+    const names = {
+      project: named("project", project) ?? project,
+      component: named("component", `${project}/${component}`) ?? componentLabel(component),
+      language: named("language", language) ?? language
+    };
     out.push({
       key,
       triple,
-      label: [triple.project, componentLabel(triple.component), triple.language].join(" / "),
+      names,
+      label: [names.project, names.component, names.language].join(" / "),
       at: fromMinute(minute).toISOString(),
       until: fromMinute(minute + options.keepRemovedDays * 1440).toISOString(),
       why: !options.tracked ? "unknown" : options.tracked(triple) ? "server" : "config"
@@ -65125,10 +65108,10 @@ function planRemoved(model, history, pages, locales, claim2, options) {
     if (!live?.languages.some((l) => l.code === language) && first(JSON.stringify(["pair", project, language]))) {
       kit.badges(projectLanguageBadgeBase(project, language));
       if (!liveLanguages.has(language) && first(JSON.stringify(["language", language])))
-        kit.page(`languages/${fileSegment(language)}`, "language", r, language);
+        kit.page(`languages/${fileSegment(language)}`, "language", r, r.names.language);
     }
     if (!live?.components.some((c) => c.component === component) && first(JSON.stringify(["component", project, component]))) {
-      const name = `${project} / ${componentLabel(component)}`;
+      const name = `${r.names.project} / ${r.names.component}`;
       kit.page(componentPath, "component", r, name, `badges/${componentPath}`);
       kit.badges(`badges/${componentPath}`);
       kit.widgets(`badges/${componentPath}`, name, false, r.at);
@@ -65141,14 +65124,15 @@ function planRemoved(model, history, pages, locales, claim2, options) {
 function addRemovedProject(kit, model, history, locales, r) {
   const { project } = r.triple;
   const projectDir2 = projectDir(project, model.site);
-  kit.page(projectDir2, "project", r, project, `badges/${projectDir2}`);
-  kit.page(projectBadgesDir(projectDir2), "project", r, project, `badges/${projectDir2}`);
+  const name = r.names.project;
+  kit.page(projectDir2, "project", r, name, `badges/${projectDir2}`);
+  kit.page(projectBadgesDir(projectDir2), "project", r, name, `badges/${projectDir2}`);
   kit.files.push({
     path: `${projectBadgesDir(projectDir2)}/README.md`,
-    render: () => removedReadme(model, { ...r, project }, kit.badgeAlt)
+    render: () => removedReadme(model, { ...r, project, name }, kit.badgeAlt)
   });
   kit.badges(`badges/${projectDir2}`);
-  kit.widgets(`badges/${projectDir2}`, project, true, r.at);
+  kit.widgets(`badges/${projectDir2}`, name, true, r.at);
   for (const locale of locales.pages) {
     const at3 = (path2) => underLocale(locale.folder, path2);
     const local = () => localModel(model, locale);
@@ -65158,7 +65142,7 @@ function addRemovedProject(kit, model, history, locales, r) {
       render: () => atomFeed(local(), history, {
         path: feed,
         pagePath: at3(`${projectDir2}/index.html`),
-        title: locale.messages.t("site.pageTitle", { page: project, site: local().title }),
+        title: locale.messages.t("site.pageTitle", { page: name, site: local().title }),
         project,
         locale,
         id: locale.folder
@@ -65176,7 +65160,7 @@ function removedKit(model, pages, locales) {
     const project = projects.get(r.triple.project);
     const link = project ? { href: `${project.pageDir}/index.html`, text: project.name, ours: true } : {
       href: `${model.baseUrl}/projects/${encodeURIComponent(r.triple.project)}/`,
-      text: r.triple.project,
+      text: r.names.project,
       ours: false
     };
     for (const locale of pages)
@@ -65248,6 +65232,7 @@ var init_render_removed = __esm({
     init_render_pages();
     init_badge_text();
     init_view_helpers();
+    init_changes_view();
     init_render_widgets();
     init_render_readme();
     fromMinute = (minute) => new Date(minute * 6e4);
@@ -65266,14 +65251,7 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
       return triple !== void 0 && tracked(triple);
     };
   const fixed = planFixedFiles(plan, source, site, history, locales, removed);
-  const taken = /* @__PURE__ */ new Set();
-  for (const f of fixed.files()) {
-    if (taken.has(f.path)) throw duplicateOutput(f.path);
-    taken.add(f.path);
-  }
-  function* present() {
-    for (const f of fixed.files()) if (hasExport(f.path, model.detail)) yield f;
-  }
+  const taken = fixedPaths(fixed);
   const check2 = (file2) => {
     if (taken.has(file2.path)) throw duplicateOutput(file2.path);
     return file2;
@@ -65285,7 +65263,7 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
       if (history) model.history = buildHistoryView(model, history);
     },
     *files() {
-      yield* present();
+      yield* presentFiles(fixed, model);
       if (!model.detail.translationPages) {
         for (const badged of plan.translationBadges())
           for (const file2 of measuredBadgeFiles(fixed.badges, model, badged)) yield check2(file2);
@@ -65296,34 +65274,39 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
         for (const file2 of measuredBadgeFiles(fixed.badges, model, page.t)) yield check2(file2);
       }
     },
-    costs(quick = false) {
-      const costs = measureFiles(
-        function* () {
-          for (const file2 of present())
-            if (!LARGE_EXPORTS.has(file2.path))
-              yield { file: file2, kind: file2.kind ?? "other pages and assets", weight: file2.weight ?? 1 };
-        },
-        quick ? QUICK_SAMPLE_FILES : SAMPLE_FILES
-      );
-      for (const file2 of fixed.data)
-        if (LARGE_EXPORTS.has(file2.path) && hasExport(file2.path, model.detail))
-          costs.push({
-            kind: file2.kind ?? "exports",
-            files: 1,
-            bytes: fileBytes2(file2),
-            exact: true
-          });
-      return [...costs, ...translationCosts(plan, fixed, quick)];
-    }
+    costs: (quick = false) => siteCosts(plan, fixed, quick)
   };
+}
+function fixedPaths(fixed) {
+  const taken = /* @__PURE__ */ new Set();
+  for (const f of fixed.files()) {
+    if (taken.has(f.path)) throw duplicateOutput(f.path);
+    taken.add(f.path);
+  }
+  return taken;
+}
+function* presentFiles(fixed, model) {
+  for (const f of fixed.files()) if (hasExport(f.path, model.detail)) yield f;
+}
+function siteCosts(plan, fixed, quick) {
+  const { model } = plan;
+  const costs = measureFiles(
+    function* () {
+      for (const file2 of presentFiles(fixed, model))
+        if (!LARGE_EXPORTS.has(file2.path))
+          yield { file: file2, kind: file2.kind ?? "other pages and assets", weight: file2.weight ?? 1 };
+    },
+    quick ? QUICK_SAMPLE_FILES : SAMPLE_FILES
+  );
+  for (const file2 of fixed.data)
+    if (LARGE_EXPORTS.has(file2.path) && hasExport(file2.path, model.detail))
+      costs.push({ kind: file2.kind ?? "exports", files: 1, bytes: fileBytes2(file2), exact: true });
+  return [...costs, ...translationCosts(plan, fixed, quick)];
 }
 function planFixedFiles(plan, source, site, history, locales, removed) {
   const { model } = plan;
   model.counts.removed = removed.inRun ?? 0;
-  const historyFiles2 = (history ? planHistoryFiles(model, history, locales) : []).map((f) => ({
-    ...f,
-    kind: f.path.startsWith("data/") ? "data" : "feeds"
-  }));
+  const historyFiles2 = history ? planHistoryFiles(model, history, locales) : [];
   const eta = loadTemplates();
   const pages = locales.pages.map((locale) => planPages(model, locale, locales, eta));
   const badges = badgeFiles(site, () => model.detail.badges);
@@ -65333,13 +65316,7 @@ function planFixedFiles(plan, source, site, history, locales, removed) {
     ...pages.flatMap((p) => p.files),
     ...planSiteAssets(model, locales, eta, templatesDir)
   ];
-  const data = [
-    ...planExports(model).map((f) => ({ ...f, kind: exportKind(f.path) })),
-    { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
-    ...historyFiles2,
-    // What was removed lately keeps its URLs, saying so (checked against the site's claims).
-    ...history ? planRemoved(model, history, pages, locales, plan.claimElsewhere, removed) : []
-  ];
+  const data = planDataFiles(plan, source, historyFiles2, { history, locales, removed, pages });
   plan.endClaims();
   return {
     pages,
@@ -65356,6 +65333,17 @@ function planFixedFiles(plan, source, site, history, locales, removed) {
       yield* data;
     }
   };
+}
+function planDataFiles(plan, source, historyFiles2, removal) {
+  const { model } = plan;
+  const { history, locales, removed, pages } = removal;
+  return [
+    ...planExports(model).map((f) => ({ ...f, kind: exportKind(f.path) })),
+    { path: SITE_FILE.snapshot, ...packedData(source.text), kind: "data" },
+    ...historyFiles2.map((f) => ({ ...f, kind: f.path.startsWith("data/") ? "data" : "feeds" })),
+    // What was removed lately keeps its URLs, saying so (checked against the site's claims).
+    ...history ? planRemoved(model, history, pages, locales, plan.claimElsewhere, removed) : []
+  ];
 }
 function translationCosts(plan, fixed, quick) {
   let translations = 0;
@@ -65445,7 +65433,7 @@ __export(render_site_exports, {
   siteFiles: () => siteFiles
 });
 import { createReadStream as createReadStream3, createWriteStream as createWriteStream3, readFileSync as readFileSync9 } from "node:fs";
-import { mkdir as mkdir5, rename as rename2, rm as rm5 } from "node:fs/promises";
+import { mkdir as mkdir4, rename as rename2, rm as rm5 } from "node:fs/promises";
 import { dirname as dirname9, relative as relative4, resolve as resolve4, sep as sep2 } from "node:path";
 import { pipeline as pipeline3 } from "node:stream/promises";
 import { createGzip } from "node:zlib";
@@ -65474,7 +65462,7 @@ async function siteFiles(input2, site, history, locales) {
 async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), history, locales, options = {}) {
   await loadOgRenderer();
   const target = resolve4(outDir);
-  await mkdir5(dirname9(target), { recursive: true }).catch((error62) => {
+  await mkdir4(dirname9(target), { recursive: true }).catch((error62) => {
     throw outputError(`cannot write the site to ${outDir}`, error62);
   });
   const release = await lockOutDir(target, outDir);
@@ -65521,7 +65509,7 @@ async function packSource(source, packed, signal) {
 }
 async function writeInto(files, temp, outDir, signal) {
   try {
-    await mkdir5(temp);
+    await mkdir4(temp);
     return await writeFiles(temp, files, { signal });
   } catch (error62) {
     await rm5(temp, { recursive: true, force: true }).catch(() => void 0);
@@ -65609,7 +65597,7 @@ async function publishSite(spool, order, header2, file2, out, config2, previous,
       keepRemovedDays: config2.history.keepRemovedDays,
       inRun: history.changes?.removed.length ?? 0,
       // Without the config (render --previous of a bare snapshot) the reason is not known.
-      ...translations ? { tracked: (t) => translations.some((pattern2) => covers2(pattern2, t)) } : {}
+      ...translations ? { tracked: (t) => translations.some((pattern2) => covers(pattern2, t)) } : {}
     }
   });
   return { ...site, history, warnings: carry.warnings };
@@ -65618,6 +65606,7 @@ var init_site_step = __esm({
   "src/pipeline/site-step.ts"() {
     "use strict";
     init_carry_forward();
+    init_triple();
     init_run_history();
     init_removal_names();
     init_temp_files();
@@ -65865,15 +65854,8 @@ function crawlReport(command, config2, flags, io) {
 function removalLines(run2, tracked) {
   const c = run2.changes;
   if (!c?.removed.length) return [];
-  const live = { projects: /* @__PURE__ */ new Set(), components: /* @__PURE__ */ new Set() };
-  for (const key of run2.history.series.keys()) {
-    if (run2.history.gone.has(key)) continue;
-    const { project, component } = keyParts(key);
-    live.projects.add(project);
-    live.components.add(`${project}/${component}`);
-  }
   const named = recordedNames(c.names);
-  const groups = removedGroups(c.removed, live);
+  const groups = removedGroups(c.removed, c.wholes);
   const lines = groups.slice(0, MAX_REMOVAL_LINES).map((g) => {
     const first = g.keys[0] ?? g.key;
     const { project, component, language } = keyParts(first);
@@ -65982,7 +65964,7 @@ function tellSite(site, crawled, run2) {
   say(tallyLine(tally, crawled));
   say(writtenLine(out, site));
   say(historyLine(site.history));
-  const tracked = (key) => config2.translations.some((pattern2) => covers2(pattern2, keyParts(key)));
+  const tracked = (key) => config2.translations.some((pattern2) => covers(pattern2, keyParts(key)));
   for (const line of removalLines(site.history, tracked)) say(line);
   if (run2.json)
     printSummary(io.stdout, {
@@ -66006,7 +65988,7 @@ var init_build2 = __esm({
     init_flags();
     init_json_summary();
     init_report();
-    init_carry_forward();
+    init_triple();
     init_changes_view();
   }
 });
@@ -66161,7 +66143,7 @@ async function renderCommand({ flags, rest }, io) {
     say(tallyLine(written2.tally));
     say(writtenLine(out, written2));
     say(historyLine(written2.history));
-    return ExitCode.ok;
+    return tallyExitCode(written2.tally);
   }
   const written = await renderSnapshotFile(file2, out, site, io.signal);
   tellBudget(written, io);
@@ -66173,6 +66155,7 @@ var init_render2 = __esm({
     "use strict";
     init_load_config();
     init_schema();
+    init_tally();
     init_errors();
     init_out_dir();
     init_out_guard();
@@ -66609,7 +66592,7 @@ function describeRules(result) {
 function olderRunsWords(result) {
   const older = result.olderRuns ?? [];
   if (older.length === 0) return "";
-  const named = older.slice(0, NAMED).map((o) => `${sanitizeText(JSON.stringify(o.project.slice(0, 100)))} (${runOf(o)})`);
+  const named = older.slice(0, NAMED).map((o) => `${sanitizeText(JSON.stringify(o.project.slice(0, 100)))} (${runOf2(o)})`);
   const more = older.length > NAMED ? ` and ${older.length - NAMED} more` : "";
   return `; ${counted(older.length, "project")} against an older run: ${named.join(", ")}${more}`;
 }
@@ -66654,7 +66637,7 @@ function stepSummaryMarkdown(result) {
     );
     for (const o of result.olderRuns) {
       const part = markdownText(`${o.where}: ${o.why}`);
-      out.push(`| ${markdownText(o.project)} | ${markdownText(runOf(o))} | ${o.compared} | ${part} |`);
+      out.push(`| ${markdownText(o.project)} | ${markdownText(runOf2(o))} | ${o.compared} | ${part} |`);
     }
     out.push("");
   }
@@ -66667,7 +66650,7 @@ async function reportToGithub(result, env) {
   if (env.GITHUB_STEP_SUMMARY)
     await appendFile(env.GITHUB_STEP_SUMMARY, stepSummaryMarkdown(result));
 }
-var NAMED, ANNOTATED, runOf, olderRunMessage, pct2;
+var NAMED, ANNOTATED, runOf2, olderRunMessage, pct2;
 var init_report_check = __esm({
   "src/check/report-check.ts"() {
     "use strict";
@@ -66678,8 +66661,8 @@ var init_report_check = __esm({
     init_must();
     NAMED = 3;
     ANNOTATED = 50;
-    runOf = (o) => o.run ? `the run of ${o.run}` : "a part not its index's";
-    olderRunMessage = (o) => `project ${JSON.stringify(o.project.slice(0, 100))}: ${counted(o.compared, "translation")} compared with ${runOf(o)}, not the latest run: ${o.where} is ${o.why}. A drop since that run fails the check; one since the latest run alone cannot be seen (publish each run's files whole)`;
+    runOf2 = (o) => o.run ? `the run of ${o.run}` : "a part not its index's";
+    olderRunMessage = (o) => `project ${JSON.stringify(o.project.slice(0, 100))}: ${counted(o.compared, "translation")} compared with ${runOf2(o)}, not the latest run: ${o.where} is ${o.why}. A drop since that run fails the check; one since the latest run alone cannot be seen (publish each run's files whole)`;
     pct2 = (p) => p === void 0 ? "" : `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
   }
 });
@@ -66982,7 +66965,7 @@ var init_choose_projects = __esm({
 });
 
 // src/init/gitignore.ts
-import { readFile as readFile6, writeFile as writeFile3 } from "node:fs/promises";
+import { readFile as readFile6, writeFile as writeFile2 } from "node:fs/promises";
 import { join as join17 } from "node:path";
 function ignoresAlready(lines, out) {
   const names = new RegExp(
@@ -67004,14 +66987,14 @@ async function addToGitignore(root, out) {
     throw error62;
   });
   if (text === void 0) {
-    await writeFile3(file2, `${line}
+    await writeFile2(file2, `${line}
 `);
     return "created";
   }
   if (ignoresAlready(text.split(/\r?\n/), folder)) return "present";
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const separator = text === "" || text.endsWith("\n") ? "" : eol;
-  await writeFile3(file2, `${text}${separator}${line}${eol}`);
+  await writeFile2(file2, `${text}${separator}${line}${eol}`);
   return "added";
 }
 var init_gitignore = __esm({
@@ -67180,7 +67163,7 @@ var init_pages_url = __esm({
 
 // src/init/init.ts
 import { existsSync as existsSync5 } from "node:fs";
-import { mkdir as mkdir6, writeFile as writeFile4 } from "node:fs/promises";
+import { mkdir as mkdir5, writeFile as writeFile3 } from "node:fs/promises";
 import { basename as basename5, dirname as dirname13, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve8, sep as sep3 } from "node:path";
 async function runInit(flags, io) {
   const cwd = io.cwd ?? process.cwd();
@@ -67301,8 +67284,8 @@ function keepListed(listed, includeFailing, stderr) {
 async function writeFiles2(files, cwd, force) {
   for (const file2 of files) {
     const target = resolve8(cwd, file2.path);
-    await mkdir6(dirname13(target), { recursive: true });
-    await writeFile4(target, file2.text, { flag: force ? "w" : "wx" });
+    await mkdir5(dirname13(target), { recursive: true });
+    await writeFile3(target, file2.text, { flag: force ? "w" : "wx" });
   }
 }
 function checkSiteUrl(value) {
@@ -67791,7 +67774,10 @@ async function runAction(io) {
   else {
     for (const line of log.errors) io.stderr.write(`l10n-snapshot: ${line}
 `);
-    if (code === 1) log.annotate("warning", `${failedAndInvalid(summary)}; the site shows them`);
+    if (code === 1) {
+      const partial2 = partialWords(tallyOf(summary)) || "some translations were not fetched";
+      log.annotate("warning", `${partial2}; the site shows them`);
+    }
   }
   await tellRunner(io, log, summary, code, out);
   if (code > 1) return code;
@@ -67822,15 +67808,28 @@ async function checkStep(io, env, config2, out) {
 `).catch(() => void 0);
   return checked3;
 }
-function failedAndInvalid(summary) {
-  const failed = summary?.failed ?? 0;
-  const invalid3 = summary?.invalid ?? 0;
-  const were = invalid3 === 1 ? "was" : "were";
+function partialWords(t) {
   const parts = [
-    ...failed > 0 ? [`${counted(failed, "translation")} failed`] : [],
-    ...invalid3 > 0 ? [`${failed > 0 ? invalid3 : counted(invalid3, "translation")} ${were} invalid`] : []
+    ...t.stale ? [`${counted(t.stale, "translation")} stale`] : [],
+    ...t.failed ? [`${counted(t.failed, "translation")} failed`] : [],
+    ...t.invalid ? [`${counted(t.invalid, "translation")} invalid`] : [],
+    ...t.failedLists ? [`${counted(t.failedLists, "list")} failed`] : []
   ];
-  return parts.join(" and ") || "some translations failed or were invalid";
+  const last2 = parts.pop() ?? "";
+  return parts.length ? `${parts.join(", ")} and ${last2}` : last2;
+}
+function tallyOf(summary) {
+  const n2 = (v) => v ?? 0;
+  return {
+    tracked: n2(summary?.translations),
+    ok: n2(summary?.ok),
+    warnings: n2(summary?.warnings),
+    invalid: n2(summary?.invalid),
+    failed: n2(summary?.failed),
+    stale: n2(summary?.stale),
+    removed: n2(summary?.removed),
+    failedLists: n2(summary?.failedLists)
+  };
 }
 function lastJsonLine(text) {
   const line = text.trim().split("\n").at(-1);

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { main } from "../cli/main.js";
 import { messageOf } from "../model/errors.js";
 import { isJson, type Json } from "../model/json.js";
-import { partialWords, type RunTally } from "../model/tally.js";
+import type { RunTally } from "../model/tally.js";
 import { counted } from "../text/plural.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { inActionTerms, readInputs } from "./action-inputs.js";
@@ -119,6 +119,21 @@ async function checkStep(
   if (checked !== 0 && io.env.GITHUB_STEP_SUMMARY)
     await appendFile(io.env.GITHUB_STEP_SUMMARY, `${CHECK_FAILED}\n`).catch(() => undefined);
   return checked;
+}
+
+/**
+ * What made a run partial (exit 1), in words: "40 translations stale and 1 list failed"; "" when
+ * nothing did.
+ */
+function partialWords(t: RunTally): string {
+  const parts = [
+    ...(t.stale ? [`${counted(t.stale, "translation")} stale`] : []),
+    ...(t.failed ? [`${counted(t.failed, "translation")} failed`] : []),
+    ...(t.invalid ? [`${counted(t.invalid, "translation")} invalid`] : []),
+    ...(t.failedLists ? [`${counted(t.failedLists, "list")} failed`] : []),
+  ];
+  const last = parts.pop() ?? "";
+  return parts.length ? `${parts.join(", ")} and ${last}` : last;
 }
 
 /** The run's tally (model/tally.ts) as `build --json` gave it (commands/json-summary.ts). */

@@ -131,16 +131,8 @@ export function removalLines(
 ): string[] {
   const c = run.changes;
   if (!c?.removed.length) return [];
-  // What the site still has: the history's translations but those gone.
-  const live = { projects: new Set<string>(), components: new Set<string>() };
-  for (const key of run.history.series.keys()) {
-    if (run.history.gone.has(key)) continue;
-    const { project, component } = keyParts(key);
-    live.projects.add(project);
-    live.components.add(`${project}/${component}`);
-  }
   const named = recordedNames(c.names);
-  const groups = removedGroups(c.removed, live);
+  const groups = removedGroups(c.removed, c.wholes);
   const lines = groups.slice(0, MAX_REMOVAL_LINES).map((g) => {
     const first = g.keys[0] ?? g.key;
     const { project, component, language } = keyParts(first);

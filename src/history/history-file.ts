@@ -83,6 +83,10 @@ export const changesSchema = z.object({
         name: z.string().min(1).max(1000),
       }),
     )
+    .max(3 * MAX_CHANGE_ITEMS)
+    .optional(),
+  wholes: z
+    .array(z.object({ of: z.enum(["project", "component"]), key: z.string().min(1).max(1000) }))
     .max(MAX_CHANGE_ITEMS)
     .optional(),
   omitted: count.optional(),

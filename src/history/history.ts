@@ -31,6 +31,11 @@ export interface Changes {
    * component's "project/component", a language's code.
    */
   names?: { of: "project" | "component" | "language"; key: string; name: string }[];
+  /**
+   * The projects and components that went whole with this run (no translation of theirs left), as
+   * the run found them: a later run's feed says of this one what it said then.
+   */
+  wholes?: { of: "project" | "component"; key: string }[];
   /** Items left out of the lists above to keep the file bounded. */
   omitted?: number;
 }

@@ -1,4 +1,3 @@
-import { counted } from "../text/plural.js";
 import { ExitCode, type ExitCodeValue } from "./errors.js";
 
 // The figures of a run: how many translations a site tracks and in which state each is. Counted
@@ -81,19 +80,4 @@ export function tallyEntry(tally: RunTally, e: TalliedEntry): void {
  */
 export function tallyExitCode(t: RunTally): ExitCodeValue {
   return t.stale + t.failed + t.invalid + t.failedLists > 0 ? ExitCode.partial : ExitCode.ok;
-}
-
-/**
- * What made a run partial (exit 1), in words: "40 translations stale and 1 list failed"; "" when
- * nothing did.
- */
-export function partialWords(t: RunTally): string {
-  const parts = [
-    ...(t.stale ? [`${counted(t.stale, "translation")} stale`] : []),
-    ...(t.failed ? [`${counted(t.failed, "translation")} failed`] : []),
-    ...(t.invalid ? [`${counted(t.invalid, "translation")} invalid`] : []),
-    ...(t.failedLists ? [`${counted(t.failedLists, "list")} failed`] : []),
-  ];
-  const last = parts.pop() ?? "";
-  return parts.length ? `${parts.join(", ")} and ${last}` : last;
 }

@@ -144,6 +144,18 @@ function layoutProblems(wide: boolean): string[] {
         }
       }
     }
+  // A legend's swatch on the line of the word it explains.
+  for (const key of Array.from(document.querySelectorAll(".legend .key"))) {
+    const word = key.nextSibling;
+    if (!word || word.nodeType !== Node.TEXT_NODE) continue;
+    const range = document.createRange();
+    range.setStart(word, 0);
+    range.setEnd(word, Math.min(2, word.textContent?.length ?? 0));
+    const [line] = Array.from(range.getClientRects());
+    const swatch = key.getBoundingClientRect();
+    if (line && (swatch.bottom < line.top || swatch.top > line.bottom))
+      problems.push(`legend swatch apart from "${word.textContent?.trim()}"`);
+  }
   for (const svg of Array.from(document.querySelectorAll<SVGSVGElement>("svg.trend"))) {
     const box = svg.getBoundingClientRect();
     const drawn: DOMRect[] = [];

@@ -115,5 +115,20 @@ describe("a component and a project removed on the server", () => {
     const removal = [later.feed.entry].flat().find((e) => e.updated === "2026-11-22T06:00:00.000Z");
     const kept = parseHtml(String(removal.content)).querySelectorAll("li");
     expect(kept.map((li) => li.text)).toEqual(lines.map(inHtml));
+
+    // When the rest of that component and its project go too, the older entry still says what
+    // went then: one translation of a component that stayed, not the whole project.
+    server.setRecords(records(server.baseUrl, [["other", "docs"]]));
+    expect((await build("2026-11-24T06:00:00.000Z")).code).toBe(0);
+    const last = new XMLParser().parse(await readFile(join(out, "feed.xml"), "utf8"));
+    const entries = [last.feed.entry].flat();
+    const text = (at: string) =>
+      parseHtml(String(entries.find((e) => e.updated === at).content))
+        .querySelectorAll("li")
+        .map((li) => li.text);
+    expect(text("2026-11-22T06:00:00.000Z")).toEqual(lines.map(inHtml));
+    expect(text("2026-11-24T06:00:00.000Z")).toContain(
+      inHtml(`${NAMES.proj}: whole project, 3 translations`),
+    );
   });
 });

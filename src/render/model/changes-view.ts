@@ -103,20 +103,21 @@ export function keyParts(key: string): { project: string; component: string; lan
 }
 
 /**
- * Removed translations' keys, one group per project or component that has no translation left
- * (`live`: those that do), else one per translation; in the order of `keys`.
+ * Removed translations' keys, one group per project or component the run removed whole
+ * (`wholes`, as the run recorded them), else one per translation; in the order of `keys`.
  */
 export function removedGroups(
   keys: readonly string[],
-  live: { projects: Pick<Set<string>, "has">; components: Pick<Set<string>, "has"> },
+  wholes: readonly { of: "project" | "component"; key: string }[] = [],
 ): RemovedGroup[] {
+  const went = new Set(wholes.map((w) => `${w.of} ${w.key}`));
   const groups = new Map<string, RemovedGroup>();
   for (const key of keys) {
     const { project, component } = keyParts(key);
     const path = `${project}/${component}`;
-    const whole = !live.projects.has(project)
+    const whole = went.has(`project ${project}`)
       ? "project"
-      : !live.components.has(path)
+      : went.has(`component ${path}`)
         ? "component"
         : undefined;
     const at = whole === "project" ? project : whole === "component" ? path : key;

@@ -145,7 +145,7 @@ export function changesView(
       .filter((r) => project === undefined || r.project === project)
       .map((r) => newStringsItem(must(wholes), r)),
     added: c.added.filter(inProject).map((k) => item(k, { kind: "added" })),
-    removed: wholes ? removedItems(model, wholes, removed, c.names) : [],
+    removed: wholes ? removedItems(model, wholes, removed, c) : [],
     removedTranslations: removed.length,
     omitted: project === undefined ? (c.omitted ?? 0) : 0,
   };
@@ -209,12 +209,12 @@ function removedItems(
   model: SiteModel,
   wholes: Wholes,
   keys: string[],
-  names: Changes["names"],
+  { names, wholes: went }: Changes,
 ): ChangeItem[] {
   const why = (key: string): RemovedWhy =>
     !model.tracked ? "unknown" : model.tracked(key) ? "server" : "config";
   const recorded = recordedNames(names);
-  return removedGroups(keys, wholes).map((g): ChangeItem => {
+  return removedGroups(keys, went).map((g): ChangeItem => {
     const [first = g.key] = g.keys;
     const detail = {
       kind: "removed",

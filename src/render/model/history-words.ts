@@ -47,9 +47,13 @@ function trendSummary(data: TrendData, locale: Locale, words: MeasureWords): str
   if (points.length === 1 && unchanged) return m.t("history.unchanged", { ...shared, note });
   if (points.length === 1)
     return m.t("history.oneRun", { ...shared, note, percent: f.percent(now.translated, totalNow) });
+  // Runs on one day: from its first run's time to its last's, not "From Nov 20 to Nov 20".
+  const time = (at: number) => f.dateTime(new Date(at * 60_000).toISOString());
+  const when = f.day(first.at) === f.day(end) ? time : (at: number) => f.day(at);
   return m.t("history.trendSummary", {
     ...shared,
-    end: f.day(end),
+    start: when(first.at),
+    end: when(end),
     translatedBefore: first.translated,
     totalBefore: first.total,
     points: m.t("history.recordedPoints", { count: points.length }),
