@@ -178,7 +178,9 @@ function addEntry(read: FirstRead, given: SnapshotEntry): boolean {
       counted: site.includeGlossary || !parts.glossary,
       sourceLanguage: parts.sourceLanguage,
     });
-  const row = read.makeRow.make(parts, `${component.pageDir}/${fileSegment(entry.language)}`);
+  // Joined, not a template: V8 keeps `${a}/${b}` as a tree of its parts (32 bytes a node), per row.
+  const folder = [component.pageDir, fileSegment(entry.language)].join("/");
+  const row = read.makeRow.make(parts, folder);
   read.rows.push(row);
   component.translations.push(row);
   const language = languageOf(read, entry.language, parts.lang, parts.dir);
