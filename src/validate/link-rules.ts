@@ -1,8 +1,7 @@
 import type { Triple } from "../config/triple.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { obj, str, type Json } from "../model/json.js";
-import type { Finding } from "./levels.js";
-import { problem } from "./problem.js";
+import { problem, type Finding } from "./problem.js";
 import { must } from "../model/must.js";
 
 // Every API and human-facing link has its documented path under the configured base URL; the
