@@ -92,7 +92,8 @@ const localeTag = z
     if (tag) return tag;
     ctx.addIssue({
       code: "custom",
-      message: `expected a BCP 47 locale tag such as "de" or "pt-BR", found ${JSON.stringify(value)}`,
+      message:
+        'expected a BCP 47 locale tag such as "de" or "pt-BR", ' + `found ${JSON.stringify(value)}`,
     });
     return z.NEVER;
   });
