@@ -11,11 +11,16 @@ import { ExitCode, UsageError, UserError } from "../model/errors.js";
 import { addSecret, sanitizeText } from "../text/sanitize.js";
 import { chooseProjects, type Listed, listEachProject } from "./choose-projects.js";
 import { listProjects, type Skipped } from "./discover.js";
-import { addToGitignore, type GitignoreChange } from "./gitignore.js";
-import { initFiles, siteTitle } from "./init-files.js";
-import { githubRepositoryOf, pagesUrlOfRepository } from "./pages-url.js";
+import {
+  addToGitignore,
+  githubRepositoryOf,
+  initFiles,
+  pagesUrlOfRepository,
+  scheduleMinute,
+  siteTitle,
+  type GitignoreChange,
+} from "./init-files.js";
 import type { Io } from "../model/io.js";
-import { scheduleMinute } from "./workflow-file.js";
 import { must } from "../model/must.js";
 
 export interface InitSummary {
