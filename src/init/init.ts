@@ -20,6 +20,7 @@ import {
   siteTitle,
   type GitignoreChange,
 } from "./init-files.js";
+import type { Flags } from "../commands/flags.js";
 import type { Io } from "../model/io.js";
 import { must } from "../model/must.js";
 
@@ -49,16 +50,8 @@ const OUT = "out";
 
 type Tracked = Pick<InitSummary, "translations" | "projects" | "failing" | "wholeServer">;
 type Stderr = Io["stderr"];
-/** What init reads of the command's flags (the config path with its default filled in). */
-interface InitFlags {
-  "base-url"?: string;
-  config: string;
-  "site-url"?: string;
-  force?: boolean;
-  "include-failing"?: boolean;
-  project?: string[];
-  yes?: boolean;
-}
+/** The command's flags, the config path with its default filled in. */
+type InitFlags = Flags & { config: string };
 
 /**
  * `l10n-snapshot init`: asks the server which projects exist and writes the config and the
@@ -83,13 +76,15 @@ export async function runInit(flags: InitFlags, io: Io): Promise<InitSummary> {
   const files = (translations: string[], title: string) =>
     initFiles({ configFile, baseUrl, translations, title, siteUrl, minute });
   const force = flags.force ?? false;
-  if (!force)
-    refuseExisting(
-      files([], "").map((f) => f.path),
-      cwd,
-    );
+  const there = files([], "").find((f) => existsSync(resolve(cwd, f.path)));
+  if (there && !force)
+    throw new UsageError(`init: ${there.path} exists already; pass --force to replace it`);
 
-  const client = clientFor(baseUrl, io.env[TOKEN_ENV] || undefined);
+  // With build's defaults; the token is redacted from all output from now on.
+  const token = io.env[TOKEN_ENV] || undefined;
+  addSecret(token);
+  const defaults = crawlOptionsSchema.parse({});
+  const client = new HttpClient({ ...defaults, baseUrl, token, setting: "--base-url" });
   try {
     const { tracked, title } = await chooseTracked(client, baseUrl, flags, io);
     const written = files(tracked.translations, title);
@@ -111,17 +106,6 @@ export async function runInit(flags: InitFlags, io: Io): Promise<InitSummary> {
   }
 }
 
-/** A client with build's defaults; the token is redacted from all output from now on. */
-function clientFor(baseUrl: string, token: string | undefined): HttpClient {
-  addSecret(token);
-  return new HttpClient({
-    ...crawlOptionsSchema.parse({}),
-    baseUrl,
-    token,
-    setting: "--base-url",
-  });
-}
-
 /** The config's path as the workflow names it: relative to, and inside, init's folder. */
 function configPathIn(cwd: string, configFile: string): string {
   const path = relative(cwd, resolve(cwd, configFile)).split(sep).join("/");
@@ -141,7 +125,12 @@ async function chooseTracked(
   flags: InitFlags,
   io: Io,
 ): Promise<{ tracked: Tracked; title: string }> {
-  const listed = await ask(`list the projects of ${baseUrl}`, () => listProjects(client, baseUrl));
+  const listed = await listProjects(client, baseUrl).catch((error: unknown) => {
+    // The server could not tell what exists: a one-line user error.
+    if (!(error instanceof RequestError)) throw error;
+    const why = `init: cannot list the projects of ${baseUrl}: ${sanitizeText(error.message)}`;
+    throw new UserError(why, ExitCode.unusable, { cause: error });
+  });
   report(listed.skipped, io.stderr);
   if (listed.projects.length === 0)
     throw new UserError(
@@ -254,26 +243,6 @@ function checkBaseUrl(
   return base.baseUrl;
 }
 
-function refuseExisting(files: string[], cwd: string): void {
-  const there = files.find((file) => existsSync(resolve(cwd, file)));
-  if (there) throw new UsageError(`init: ${there} exists already; pass --force to replace it`);
-}
-
 function report(skipped: Skipped[], stderr: { write(text: string): unknown }): void {
   for (const s of skipped) stderr.write(`init: ${s.what} left out: ${s.why}\n`);
-}
-
-/** A failed request as a one-line user error (exit 3): the server could not tell what exists. */
-async function ask<T>(what: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof RequestError)
-      throw new UserError(
-        `init: cannot ${what}: ${sanitizeText(error.message)}`,
-        ExitCode.unusable,
-        { cause: error },
-      );
-    throw error;
-  }
 }
