@@ -20,7 +20,6 @@ import {
   siteTitle,
   type GitignoreChange,
 } from "./init-files.js";
-import type { Flags } from "../commands/flags.js";
 import type { Io } from "../model/io.js";
 import { must } from "../model/must.js";
 
@@ -50,8 +49,16 @@ const OUT = "out";
 
 type Tracked = Pick<InitSummary, "translations" | "projects" | "failing" | "wholeServer">;
 type Stderr = Io["stderr"];
-/** The command's flags, the config path with its default filled in. */
-type InitFlags = Flags & { config: string };
+/** What init reads of the command's flags (the config path with its default filled in). */
+interface InitFlags {
+  "base-url"?: string;
+  config: string;
+  "site-url"?: string;
+  force?: boolean;
+  "include-failing"?: boolean;
+  project?: string[];
+  yes?: boolean;
+}
 
 /**
  * `l10n-snapshot init`: asks the server which projects exist and writes the config and the
