@@ -143,13 +143,9 @@ function triplesOf(entries: readonly (string | Triple)[]): Triple[] {
  */
 function assertNoCredentials(json: unknown, file: string, setting: BaseUrlSetting): void {
   const baseUrl = field(json, "baseUrl");
-  if (typeof baseUrl !== "string") return;
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    return; // the schema says what is wrong with it
-  }
+  // Not an address at all: the schema says what is wrong with it.
+  if (typeof baseUrl !== "string" || !URL.canParse(baseUrl)) return;
+  const url = new URL(baseUrl);
   if (url.username === "" && url.password === "") return;
   for (const part of [url.username, url.password]) {
     addSecret(part);
@@ -195,7 +191,6 @@ function isLoopbackHost(hostname: string): boolean {
  * count of the ones left out): the first names the file and how many there are.
  */
 function formatConfigProblems(file: string, problems: readonly string[]): string {
-  if (problems.length === 0) return `config ${file}: invalid`;
   if (problems.length === 1) return `config ${file}: ${problems[0]}`;
   return [`config ${file}: ${problems.length} problems`, ...problems.map((p) => `  ${p}`)].join(
     "\n",
