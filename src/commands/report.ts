@@ -263,7 +263,7 @@ export function removalLines(
  * What the history recorded of this run: "history: 2 translations reached 100%, 8 translations
  * removed since the last run" (the removals' lines follow it).
  */
-export function historyLine(run: Pick<HistoryRun, "history" | "changes">): string {
+function historyLine(run: Pick<HistoryRun, "history" | "changes">): string {
   const c = run.changes;
   if (!c) return "history: this run was merged before";
   if (!run.history.previousRun) return "history: starts with this run";
@@ -299,7 +299,7 @@ export function tallyLine(t: RunTally, run?: Pick<CrawlOutcome, "stats" | "secon
  * "site written to out/ (303,800 files, 554 MB of site.maxBytes 1.00 GB); open out/index.html":
  * the budget beside the size, so a team sees its headroom before a run goes over it.
  */
-export function writtenLine(
+function writtenLine(
   out: string,
   site: Pick<RenderedSite, "files" | "bytes"> & { budget: Pick<BudgetChoice, "maxBytes"> },
 ): string {
@@ -310,9 +310,20 @@ export function writtenLine(
 }
 
 /**
- * What the budget (site.maxBytes) left out and why, on stderr as warnings are: it is said even
- * with --quiet, since the site has less than the config asks for.
+ * What a written site tells: its warnings, and what the budget (site.maxBytes) left out and why,
+ * on stderr (said even with --quiet, since the site has less than the config asks for); then its
+ * figures, where it is and, with a history, what the history recorded (`say`: stdout for people).
  */
-export function tellBudget(site: Pick<RenderedSite, "budget">, io: Pick<Io, "stderr">): void {
+export function tellWritten(
+  site: RenderedSite & { warnings?: string[]; history?: HistoryRun },
+  out: string,
+  io: Pick<Io, "stderr">,
+  say: (line: string) => void,
+  crawl?: Pick<CrawlOutcome, "stats" | "seconds">,
+): void {
+  for (const warning of site.warnings ?? []) io.stderr.write(`warning ${warning}\n`);
   for (const line of budgetLines(site.budget)) io.stderr.write(`${line}\n`);
+  if (site.history) say(tallyLine(site.tally, crawl));
+  say(writtenLine(out, site));
+  if (site.history) say(historyLine(site.history));
 }
