@@ -8,7 +8,6 @@ import { closestNames, didYouMean } from "../text/did-you-mean.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { HELP } from "./help.js";
 
-export { DEFAULT_CONFIG, DEFAULT_OUT } from "../commands/flags.js";
 export type { Io } from "../model/io.js";
 
 type Command = (args: CommandArgs, io: Io) => Promise<ExitCodeValue>;
