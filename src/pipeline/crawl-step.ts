@@ -6,6 +6,8 @@ import type { Shard } from "../model/shard.js";
 import { PublishableClaims, unpublishable } from "../site/publishable.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import {
+  countEntry,
+  emptySnapshotCounts,
   toSnapshot,
   type Snapshot,
   type SnapshotCounts,
@@ -14,9 +16,10 @@ import {
   type SnapshotMeta,
 } from "../snapshot/snapshot.js";
 import { planCarry, signalProjects, type CarryPlan } from "./incremental.js";
-import type { Triple } from "../config/triple.js";
+import { compareTriples, type Triple } from "../config/triple.js";
 import { toEntry } from "./to-entry.js";
 import { hasProblems, SnapshotSpool } from "../snapshot/spool.js";
+import { copyableSnapshot, type CopyableSnapshot } from "../snapshot/snapshot-writer.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -44,6 +47,10 @@ export interface CrawlRunOptions {
   lastRun?: SnapshotSource;
   /** The run's stop: the crawl sends no more requests once it is aborted. */
   signal?: AbortSignal;
+  /**
+   * `crawl`: a previous snapshot carried over whole is not spooled but copied (SpooledCrawl.copy).
+   */
+  copy?: boolean;
 }
 
 /**
@@ -70,6 +77,8 @@ export interface CrawlOutcome {
 /** A crawl settled in a spool: its outcome, and its entries' numbers in snapshot order. */
 export interface SpooledCrawl extends CrawlOutcome {
   order: Uint32Array;
+  /** With `copy`: every entry is the previous snapshot's as it was, to copy (none spooled). */
+  copy?: CopyableSnapshot;
 }
 
 /**
@@ -90,7 +99,7 @@ export async function crawlStep(
   } finally {
     await client.close();
   }
-  const { carry } = fetched;
+  const { carry, whole } = fetched;
   const meta: SnapshotMeta = {
     fetchedAt: carry?.fetchedAt,
     changesSince: options.shard ? {} : changesSinceOf(config, carry, client.firstServerDate),
@@ -104,16 +113,19 @@ export async function crawlStep(
   const { translations: _none, ...header } = toSnapshot([], meta);
   return {
     header,
-    counts: spool.counts(),
+    counts: whole?.counts ?? spool.counts(),
     stats: { ...client.stats },
     seconds,
     validateSeconds: fetched.validateMs / 1000,
     order,
     notices,
-    *problems() {
-      for (const n of order) if (spool.hasProblems(n)) yield spool.entry(n);
-    },
+    problems: whole?.problems ?? (() => spooledProblems(spool, order)),
+    copy: whole?.copy,
   };
+}
+
+function* spooledProblems(spool: SnapshotSpool, order: Uint32Array): Generator<SnapshotEntry> {
+  for (const n of order) if (spool.hasProblems(n)) yield spool.entry(n);
 }
 
 /**
@@ -126,7 +138,7 @@ async function fetchInto(
   spool: SnapshotSpool,
   options: CrawlRunOptions,
   notices: string[],
-): Promise<{ carry: CarryPlan | undefined; validateMs: number }> {
+): Promise<{ carry?: CarryPlan; whole?: CarriedWhole; validateMs: number }> {
   let validateMs = 0;
   const validate = (fetched: Fetched) => {
     const t = performance.now();
@@ -142,8 +154,10 @@ async function fetchInto(
   };
   const previous = options.shard ? undefined : options.previous;
   const lastRun = options.lastRun ?? options.previous;
-  const carry = previous ? await carryPrevious(client, config, spool, previous) : undefined;
-  if (carry && carry.triples.length === 0) return { carry, validateMs };
+  const { carry, whole } = previous
+    ? await carryPrevious(client, config, spool, previous, options.copy)
+    : {};
+  if (carry && carry.triples.length === 0) return { carry, whole, validateMs };
   await crawlTranslations(
     client,
     {
@@ -163,26 +177,61 @@ async function fetchInto(
     },
     validate,
   );
-  return { carry, validateMs };
+  return { carry, whole, validateMs };
+}
+
+/** A previous snapshot carried over whole, to copy: what the crawl's outcome tells of it. */
+interface CarriedWhole {
+  copy: CopyableSnapshot;
+  counts: SnapshotCounts;
+  problems: () => Iterable<SnapshotEntry>;
 }
 
 /**
- * The incremental plan over the previous snapshot: its entries go to the spool as the plan reads
- * them (once); the carried projects' stay there.
+ * The incremental plan over the previous snapshot, read once for it; the carried projects'
+ * entries are then spooled (read again), or with `copy`, when every entry is carried over and the
+ * file is in the layout the writer writes, left to be copied.
  */
 async function carryPrevious(
   client: HttpClient,
   config: Config,
   spool: SnapshotSpool,
   previous: SnapshotSource,
-): Promise<CarryPlan> {
-  const entries = spool.addAll(previous);
-  const plan = await planCarry(client, config.baseUrl, config.translations, {
-    header: previous.header,
-    entries,
+  copy = false,
+): Promise<{ carry: CarryPlan; whole?: CarriedWhole }> {
+  const seen = { projects: new Set<string>(), sorted: true, problems: false };
+  const counts = emptySnapshotCounts();
+  let last: SnapshotEntry | undefined;
+  function* entries() {
+    for (const e of previous.entries()) {
+      seen.projects.add(e.project);
+      seen.problems ||= hasProblems(e);
+      // Copied, the entries keep their order: one the writer would not give is written anew.
+      if (last && compareTriples(last, e) >= 0) seen.sorted = false;
+      countEntry(counts, e);
+      last = e;
+      yield e;
+    }
+  }
+  const { header } = previous;
+  const carry = await planCarry(client, config.baseUrl, config.translations, {
+    header,
+    entries: entries(),
   });
-  spool.retain((n) => plan.carried.has(spool.triple(n).project));
-  return plan;
+  if (carry.carried.size === 0) return { carry };
+  const all = carry.triples.length === 0 && [...seen.projects].every((p) => carry.carried.has(p));
+  const file = "copyFrom" in previous.text ? previous.text.copyFrom : undefined;
+  const whole = copy && all && seen.sorted && file ? copyableSnapshot(file) : undefined;
+  if (whole) {
+    const problems = function* () {
+      if (!seen.problems) return;
+      for (const e of previous.entries({ checked: true })) if (hasProblems(e)) yield e;
+    };
+    return { carry, whole: { copy: whole, counts, problems } };
+  }
+  for (const e of previous.entries({ checked: true }))
+    if (carry.carried.has(e.project)) spool.add(e);
+  return { carry };
 }
 
 /** The crawl's HTTP client, with the config's server, token and limits. */

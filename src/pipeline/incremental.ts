@@ -29,7 +29,7 @@ const CHANGES_PAGE = 1000;
 
 /**
  * Asks the server's change log once and picks the projects it shows unchanged. The previous
- * snapshot's `entries` are read once, streamed (as the caller spools them).
+ * snapshot's `entries` are read once, streamed.
  */
 export async function planCarry(
   client: HttpClient,
