@@ -119,13 +119,13 @@ export async function crawlStep(
     validateSeconds: fetched.validateMs / 1000,
     order,
     notices,
-    problems: whole?.problems ?? (() => spooledProblems(spool, order)),
+    problems:
+      whole?.problems ??
+      function* () {
+        for (const n of order) if (spool.hasProblems(n)) yield spool.entry(n);
+      },
     copy: whole?.copy,
   };
-}
-
-function* spooledProblems(spool: SnapshotSpool, order: Uint32Array): Generator<SnapshotEntry> {
-  for (const n of order) if (spool.hasProblems(n)) yield spool.entry(n);
 }
 
 /**
@@ -189,8 +189,8 @@ interface CarriedWhole {
 
 /**
  * The incremental plan over the previous snapshot, read once for it; the carried projects'
- * entries are then spooled (read again), or with `copy`, when every entry is carried over and the
- * file is in the layout the writer writes, left to be copied.
+ * entries are then read again into the spool, or with `copy`, when every entry is carried over
+ * and the file is in the layout the writer writes, left to be copied (copySnapshot).
  */
 async function carryPrevious(
   client: HttpClient,
@@ -225,12 +225,11 @@ async function carryPrevious(
   if (whole) {
     const problems = function* () {
       if (!seen.problems) return;
-      for (const e of previous.entries({ checked: true })) if (hasProblems(e)) yield e;
+      for (const e of previous.entries()) if (hasProblems(e)) yield e;
     };
     return { carry, whole: { copy: whole, counts, problems } };
   }
-  for (const e of previous.entries({ checked: true }))
-    if (carry.carried.has(e.project)) spool.add(e);
+  for (const e of previous.entries()) if (carry.carried.has(e.project)) spool.add(e);
   return { carry };
 }
 

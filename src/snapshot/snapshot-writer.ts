@@ -7,8 +7,12 @@ import { doneTemp, madeTemp, removeDeadTemps, tempName } from "../output/temp-fi
 import { writeAll } from "../output/write-all.js";
 import { TableBuilder, type CompactTables } from "./compact.js";
 import { ENTRIES_START } from "./layout-lines.js";
-import { field } from "../model/json.js";
-import type { Snapshot, SnapshotEntry, SnapshotHeader } from "./schema.js";
+import {
+  compactTablesSchema,
+  type Snapshot,
+  type SnapshotEntry,
+  type SnapshotHeader,
+} from "./schema.js";
 import { compactHead, compactTail } from "./snapshot.js";
 
 // A snapshot written as its entries come, never held: each entry goes to a temporary file as the
@@ -171,18 +175,16 @@ export function copyableSnapshot(file: string): CopyableSnapshot | undefined {
     }
     // The opening at the top level: what comes before it is the header and the tables.
     const json: unknown = JSON.parse(`${head.toString("utf8", 0, at)}"translations":[]}`);
-    const [projects, components, languages, notes] = TABLES.map((name) => field(json, name));
-    const tables = { projects, components, languages, notes };
-    if (!Object.values(tables).every(Array.isArray)) return undefined;
-    return { file, tables: tables as CompactTables, entriesAt: at + OPENING.length };
+    const tables = compactTablesSchema.safeParse(json);
+    return tables.success
+      ? { file, tables: tables.data, entriesAt: at + OPENING.length }
+      : undefined;
   } catch {
     return undefined;
   } finally {
     closeSync(fd);
   }
 }
-
-const TABLES = ["projects", "components", "languages", "notes"] as const;
 
 /**
  * Writes `target` (atomically) as `from` with `header`: the same tables and translations, byte
