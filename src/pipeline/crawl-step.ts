@@ -6,8 +6,6 @@ import type { Shard } from "../model/shard.js";
 import { PublishableClaims, unpublishable } from "../site/publishable.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import {
-  countEntry,
-  emptySnapshotCounts,
   toSnapshot,
   type Snapshot,
   type SnapshotCounts,
@@ -15,11 +13,11 @@ import {
   type SnapshotHeader,
   type SnapshotMeta,
 } from "../snapshot/snapshot.js";
-import { planCarry, signalProjects, type CarryPlan } from "./incremental.js";
-import { compareTriples, type Triple } from "../config/triple.js";
+import { carryPrevious, signalProjects, type CarriedWhole, type CarryPlan } from "./incremental.js";
+import type { Triple } from "../config/triple.js";
 import { toEntry } from "./to-entry.js";
 import { hasProblems, SnapshotSpool } from "../snapshot/spool.js";
-import { copyableSnapshot, type CopyableSnapshot } from "../snapshot/snapshot-writer.js";
+import type { CopyableSnapshot } from "../snapshot/snapshot-writer.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -178,59 +176,6 @@ async function fetchInto(
     validate,
   );
   return { carry, whole, validateMs };
-}
-
-/** A previous snapshot carried over whole, to copy: what the crawl's outcome tells of it. */
-interface CarriedWhole {
-  copy: CopyableSnapshot;
-  counts: SnapshotCounts;
-  problems: () => Iterable<SnapshotEntry>;
-}
-
-/**
- * The incremental plan over the previous snapshot, read once for it; the carried projects'
- * entries are then read again into the spool, or with `copy`, when every entry is carried over
- * and the file is in the layout the writer writes, left to be copied (copySnapshot).
- */
-async function carryPrevious(
-  client: HttpClient,
-  config: Config,
-  spool: SnapshotSpool,
-  previous: SnapshotSource,
-  copy = false,
-): Promise<{ carry: CarryPlan; whole?: CarriedWhole }> {
-  const seen = { projects: new Set<string>(), sorted: true, problems: false };
-  const counts = emptySnapshotCounts();
-  let last: SnapshotEntry | undefined;
-  function* entries() {
-    for (const e of previous.entries()) {
-      seen.projects.add(e.project);
-      seen.problems ||= hasProblems(e);
-      // Copied, the entries keep their order: one the writer would not give is written anew.
-      if (last && compareTriples(last, e) >= 0) seen.sorted = false;
-      countEntry(counts, e);
-      last = e;
-      yield e;
-    }
-  }
-  const { header } = previous;
-  const carry = await planCarry(client, config.baseUrl, config.translations, {
-    header,
-    entries: entries(),
-  });
-  if (carry.carried.size === 0) return { carry };
-  const all = carry.triples.length === 0 && [...seen.projects].every((p) => carry.carried.has(p));
-  const file = "copyFrom" in previous.text ? previous.text.copyFrom : undefined;
-  const whole = copy && all && seen.sorted && file ? copyableSnapshot(file) : undefined;
-  if (whole) {
-    const problems = function* () {
-      if (!seen.problems) return;
-      for (const e of previous.entries()) if (hasProblems(e)) yield e;
-    };
-    return { carry, whole: { copy: whole, counts, problems } };
-  }
-  for (const e of previous.entries()) if (carry.carried.has(e.project)) spool.add(e);
-  return { carry };
 }
 
 /** The crawl's HTTP client, with the config's server, token and limits. */
