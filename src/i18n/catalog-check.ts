@@ -51,28 +51,12 @@ function unclosed(text: string): boolean {
   return rest.includes("{{") || rest.includes("}}");
 }
 
-/** The English catalog on its own: plural forms English needs, well-formed placeholders. */
+/**
+ * The English catalog on its own: checked as a translation of itself (the plural forms English
+ * needs, well-formed placeholders, the same placeholders in each form).
+ */
 export function checkBase(base: ParsedCatalog): CatalogProblem[] {
-  const problems: CatalogProblem[] = [...base.problems];
-  const needed = pluralCategories("en");
-  for (const m of base.messages.values()) {
-    for (const [, text] of texts(m))
-      if (unclosed(text.text))
-        problems.push(at(base, m, text, "has a {{ or }} that is no placeholder"));
-    const forms = m.forms;
-    if (!forms) continue;
-    const missing = needed.filter((c) => !forms.has(c));
-    if (missing.length > 0)
-      problems.push(
-        at(
-          base,
-          m,
-          undefined,
-          `lacks the plural forms ${missing.map((c) => `${m.key}_${c}`).join(", ")}`,
-        ),
-      );
-  }
-  return problems;
+  return checkCatalog(base, base, "en");
 }
 
 /** A translation's catalog against the English one, for `locale` (a BCP 47 tag). */

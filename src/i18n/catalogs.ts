@@ -153,7 +153,7 @@ export function loadLocales(tags: readonly string[], catalogDir?: string): Local
       tag,
       dir: format.dir,
       ownName: LocaleFormat.ownName(tag),
-      messages: new Messages(tag, [...chain.map((link) => link.catalog), base]),
+      messages: new Messages(tag, [...chain.map((link) => link.catalog), base], format),
       format,
       notes,
     });
