@@ -25,6 +25,7 @@ import { describeEntry, toView } from "./translation-view.js";
 import { EvenSample } from "../budget/measure-files.js";
 import { FULL_DETAIL } from "../budget/site-detail.js";
 import { addNotStarted } from "./not-started.js";
+import { keyParts } from "./changes-view.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
@@ -43,26 +44,6 @@ import type {
 
 /** Translation pages rendered to measure what the site's translation pages cost. */
 export const PAGE_SAMPLE = 256;
-
-/** What the first read of the entries gathers. */
-interface FirstRead {
-  source: SnapshotSource;
-  site: SiteOptions;
-  text: BadgeText;
-  generatedAt: string;
-  projects: Map<string, ProjectView>;
-  components: Map<string, ComponentView>;
-  languages: Map<string, LanguageView>;
-  counts: RunTally;
-  /** The translations' rows, in the order of the entries (not-started rows are not among them). */
-  rows: TranslationRow[];
-  makeRow: RowMaker;
-  claims: SiteClaims;
-  unpublished: TranslationView[];
-  pageSample: EvenSample<TranslationPage>;
-  /** Which entries (by position) have pages: read again, in the same order, by translationPages. */
-  published: boolean[];
-}
 
 /** `text`: the badges' words (their locale's); by default `site.badges.locale`'s shipped ones. */
 export function planSiteModel(
@@ -107,15 +88,12 @@ export function planSiteModel(
 
 /** The row of a translation by its triple key (`project/component/language`). */
 function findRow(components: Map<string, ComponentView>, key: string): TranslationRow | undefined {
-  // Slugs and language codes hold no "/" (a component in categories is spelled with %2F).
-  const first = key.indexOf("/");
-  const last = key.lastIndexOf("/");
-  const component =
-    first > 0 && last > first
-      ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last)]))
-      : undefined;
-  const language = key.slice(last + 1);
-  return component?.translations.find((t) => !t.notStarted && t.language === language);
+  const { project, component, language } = keyParts(key);
+  // A key from outside (the previous site's history) without two "/" names no row.
+  if (`${project}/${component}/${language}` !== key) return undefined;
+  return components
+    .get(JSON.stringify([project, component]))
+    ?.translations.find((t) => !t.notStarted && t.language === language);
 }
 
 /** Each distinct badge of the rows, with how many of them have it. */
@@ -130,24 +108,33 @@ function badgeUses(rows: TranslationRow[]): [BadgeData, number][] {
   return [...uses.values()];
 }
 
-/** The first read of the entries: the rows stored, the projects, components and languages met. */
-function readEntries(source: SnapshotSource, site: SiteOptions, text: BadgeText): FirstRead {
-  const read: FirstRead = {
+/** What the first read of the entries gathers, before it starts. */
+function startRead(source: SnapshotSource, site: SiteOptions, text: BadgeText) {
+  return {
     source,
     site,
     text,
     generatedAt: source.header.generatedAt,
-    projects: new Map(),
-    components: new Map(),
-    languages: new Map(),
+    projects: new Map<string, ProjectView>(),
+    components: new Map<string, ComponentView>(),
+    languages: new Map<string, LanguageView>(),
     counts: emptyTally(),
-    rows: [],
+    /** The translations' rows, in the order of the entries (not-started rows are not among them). */
+    rows: [] as TranslationRow[],
     makeRow: new RowMaker(site),
     claims: new SiteClaims({ locales: site.locales }),
-    unpublished: [],
+    unpublished: [] as TranslationView[],
     pageSample: new EvenSample<TranslationPage>(PAGE_SAMPLE),
-    published: [],
+    /** Which entries (by position) have pages: read again, in the same order, by translationPages. */
+    published: [] as boolean[],
   };
+}
+
+type FirstRead = ReturnType<typeof startRead>;
+
+/** The first read of the entries: the rows stored, the projects, components and languages met. */
+function readEntries(source: SnapshotSource, site: SiteOptions, text: BadgeText): FirstRead {
+  const read = startRead(source, site, text);
   for (const entry of source.entries()) read.published.push(addEntry(read, entry));
   return read;
 }
