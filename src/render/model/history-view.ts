@@ -28,15 +28,6 @@ export type { Delta, TrendData, ChangeItem, ChangesView, SiteHistoryView } from 
 const DAY = 24 * 60;
 const pct = (p: ChartPoint) => (p.total <= 0 ? 100 : (p.translated * 100) / p.total);
 
-function at(points: readonly ChartPoint[], minute: number): ChartPoint | undefined {
-  let found: ChartPoint | undefined;
-  for (const p of points) {
-    if (p.at > minute) break;
-    found = p;
-  }
-  return found;
-}
-
 export function buildHistoryView(model: SiteModel, history: History): SiteHistoryView | undefined {
   if (!history.lastRun) return undefined;
   const trend = trendSummer(model, history, history.lastRun);
@@ -98,7 +89,7 @@ function trendSummer(
     const now = points.at(-1);
     const end = Math.max(toMinute(lastRun), now?.at ?? 0);
     const delta = (days: number | undefined, minute: number | undefined): Delta => {
-      const then = minute === undefined ? undefined : at(points, minute);
+      const then = minute === undefined ? undefined : points.findLast((p) => p.at <= minute);
       const span = days === undefined ? {} : { days };
       if (!now || !then) return span;
       return {
