@@ -119,14 +119,14 @@ function startRead(source: SnapshotSource, site: SiteOptions, text: BadgeText) {
     components: new Map<string, ComponentView>(),
     languages: new Map<string, LanguageView>(),
     counts: emptyTally(),
-    /** The translations' rows, in the order of the entries (not-started rows are not among them). */
-    rows: [] as TranslationRow[],
+    /** The translations' rows, in the order of the entries (without the not-started rows). */
+    rows: new Array<TranslationRow>(),
     makeRow: new RowMaker(site),
     claims: new SiteClaims({ locales: site.locales }),
-    unpublished: [] as TranslationView[],
+    unpublished: new Array<TranslationView>(),
     pageSample: new EvenSample<TranslationPage>(PAGE_SAMPLE),
-    /** Which entries (by position) have pages: read again, in the same order, by translationPages. */
-    published: [] as boolean[],
+    /** Which entries (by position) have pages: read again, in order, by translationPages. */
+    published: new Array<boolean>(),
   };
 }
 
