@@ -15,7 +15,7 @@ import { OutputError } from "../../model/errors.js";
 import { progressBy } from "../../model/measure.js";
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { SnapshotEntry } from "../../snapshot/snapshot.js";
-import { emptyTally, tallyEntry, type RunTally } from "../../model/tally.js";
+import { emptyTally, tallyEntry } from "../../model/tally.js";
 import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
 import { componentDir, fileSegment, projectDir } from "../../site/site-paths.js";
 import { SiteClaims } from "../../site/site-claims.js";
@@ -110,6 +110,11 @@ function badgeUses(rows: TranslationRow[]): [BadgeData, number][] {
 
 /** What the first read of the entries gathers, before it starts. */
 function startRead(source: SnapshotSource, site: SiteOptions, text: BadgeText) {
+  /** The translations' rows, in the order of the entries (without the not-started rows). */
+  const rows: TranslationRow[] = [];
+  const unpublished: TranslationView[] = [];
+  /** Which entries (by position) have pages: read again, in order, by translationPages. */
+  const published: boolean[] = [];
   return {
     source,
     site,
@@ -119,14 +124,12 @@ function startRead(source: SnapshotSource, site: SiteOptions, text: BadgeText) {
     components: new Map<string, ComponentView>(),
     languages: new Map<string, LanguageView>(),
     counts: emptyTally(),
-    /** The translations' rows, in the order of the entries (without the not-started rows). */
-    rows: new Array<TranslationRow>(),
+    rows,
     makeRow: new RowMaker(site),
     claims: new SiteClaims({ locales: site.locales }),
-    unpublished: new Array<TranslationView>(),
+    unpublished,
     pageSample: new EvenSample<TranslationPage>(PAGE_SAMPLE),
-    /** Which entries (by position) have pages: read again, in order, by translationPages. */
-    published: new Array<boolean>(),
+    published,
   };
 }
 
