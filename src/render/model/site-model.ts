@@ -3,7 +3,7 @@ import { badgeText, type BadgeText } from "./badge-text.js";
 import { withoutCredentials } from "../../text/http-url.js";
 import { aggregate, aggregateProject } from "./stale-summary.js";
 import type { SiteOptions } from "../../config/schema.js";
-import { WILDCARD } from "../../config/triple.js";
+import { WILDCARD, type Triple } from "../../config/triple.js";
 import {
   addCounts,
   byProgress,
@@ -38,19 +38,25 @@ import type {
   ProjectView,
   LanguageView,
   SiteModel,
-  SitePlan,
+  Badged,
   TranslationPage,
 } from "./site-view.js";
 
 /** Translation pages rendered to measure what the site's translation pages cost. */
 export const PAGE_SAMPLE = 256;
 
-/** `text`: the badges' words (their locale's); by default `site.badges.locale`'s shipped ones. */
+/**
+ * The model of the aggregate pages, and the translations' pages to come. The model is built in
+ * one pass over the entries and keeps a compact row per translation (translation-row.ts), not the
+ * records; `translationPages` reads the entries again and gives each translation's whole view
+ * when its page is written, so a site of 100,000 translations never holds 100,000 views.
+ * `text`: the badges' words (their locale's); by default `site.badges.locale`'s shipped ones.
+ */
 export function planSiteModel(
   source: SnapshotSource,
   site: SiteOptions,
   text: BadgeText = badgeText(loadSiteLocales(site).badges, site),
-): SitePlan {
+) {
   const read = readEntries(source, site, text);
   const { rows, projects, languages, components } = read;
   if (site.notStarted) addNotStarted(read.makeRow, projects.values(), site, text);
@@ -78,10 +84,18 @@ export function planSiteModel(
   return {
     model,
     translationPages: () => translationPages(read),
+    /** An even sample of the translations' pages (all of them on a small site), for the budget. */
     pageSample: read.pageSample,
+    /** The translations' badges: each distinct badge and how many translations have it. */
     badgeUses: () => badgeUses(rows),
-    translationBadges: () => rows,
-    claimElsewhere: (triple) => elsewhere.claim(triple),
+    /** Each translation's badge, in the order of translationPages: no second read of the file. */
+    translationBadges: (): Iterable<Badged> => rows,
+    /**
+     * Claims the files of a translation that is not on the site (a removed one's, kept for a
+     * while) against every file the site has; returns why it cannot have them, or undefined.
+     */
+    claimElsewhere: (triple: Triple) => elsewhere.claim(triple),
+    /** Lets go of the claims once nothing more is claimed (claimElsewhere throws after it). */
     endClaims: () => elsewhere.close(),
   };
 }

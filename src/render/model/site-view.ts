@@ -1,11 +1,9 @@
-import type { Triple } from "../../config/triple.js";
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { Counts } from "../../model/counts.js";
 import type { SiteOptions } from "../../config/schema.js";
 import type { Problem, SnapshotEntry } from "../../snapshot/snapshot.js";
 import type { RunTally } from "../../model/tally.js";
 import type { SiteDetail } from "../budget/site-detail.js";
-import type { EvenSample } from "../budget/measure-files.js";
 import type { BadgeText } from "./badge-text.js";
 import type { ChangesView, TrendData } from "./changes-view.js";
 
@@ -207,33 +205,6 @@ export interface TranslationPage {
   t: TranslationView;
   project: ProjectView;
   component: ComponentView;
-}
-
-/**
- * The model of the aggregate pages, and the translations' pages to come. The model is built in
- * one pass over the entries and keeps a compact row per translation (translation-row.ts), not the
- * records; `translationPages` reads the entries again and gives each translation's whole view
- * when its page is written, so a site of 100,000 translations never holds 100,000 views.
- */
-export interface SitePlan {
-  model: SiteModel;
-  translationPages(): Iterable<TranslationPage>;
-  /** An even sample of the translations' pages (all of them on a small site), for the budget. */
-  pageSample: EvenSample<TranslationPage>;
-  /** The translations' badges: each distinct badge and how many translations have it. */
-  badgeUses(): [BadgeData, number][];
-  /**
-   * Each translation's badge, in the order of translationPages, from the rows: no second read of
-   * the snapshot when the site has no translation pages.
-   */
-  translationBadges(): Iterable<Badged>;
-  /**
-   * Claims the files of a translation that is not on the site (a removed one's, kept for a
-   * while) against every file the site has; returns why it cannot have them, or undefined.
-   */
-  claimElsewhere(triple: Triple): string | undefined;
-  /** Lets go of the claims once nothing more is claimed (claimElsewhere throws after it). */
-  endClaims(): void;
 }
 
 /**
