@@ -2,29 +2,11 @@
 // (Node's full ICU): no separator, digit, date order or plural is written by hand. The formatters
 // are made once per locale and shared by every page of it.
 
-/** Scripts written right to left (ISO 15924), for ICU builds without Intl.Locale#textInfo. */
-const RTL_SCRIPTS = new Set([
-  "Adlm",
-  "Arab",
-  "Hebr",
-  "Mand",
-  "Mend",
-  "Nkoo",
-  "Rohg",
-  "Samr",
-  "Syrc",
-  "Thaa",
-  "Yezi",
-]);
-
 /** The writing direction of a locale: "rtl" for Arabic, Hebrew, Persian, Urdu... */
 export function localeDirection(tag: string): "ltr" | "rtl" {
   try {
-    const locale = new Intl.Locale(tag);
-    // V8 has the getter (Intl Locale Info); TypeScript's lib does not know it yet.
-    const direction: unknown = Reflect.get(locale, "textInfo")?.direction;
-    if (direction === "rtl" || direction === "ltr") return direction;
-    return RTL_SCRIPTS.has(locale.maximize().script ?? "") ? "rtl" : "ltr";
+    // Every Node.js from 20 has the getter (Intl Locale Info); TypeScript's lib does not know it.
+    return Reflect.get(new Intl.Locale(tag), "textInfo")?.direction === "rtl" ? "rtl" : "ltr";
   } catch {
     return "ltr";
   }
