@@ -83,10 +83,7 @@ export function trendView(data: TrendData, locale: Locale, words: MeasureWords):
       ? ""
       : trendChartSvg(data.points, data.end, "trend", summary, {
           title: capitalize(m.t("history.trendTitle", { done, total }), tag),
-          locale: tag,
-          count: (n) => f.int(n),
-          day: (minute) => f.day(minute),
-          dayTime: (minute) => f.dayTime(minute),
+          format: f,
           rtl: locale.dir === "rtl",
         }),
     summary,
