@@ -94,7 +94,19 @@ export interface TranslationView extends TranslationRow {
   warnings: Problem[];
 }
 
-export interface ComponentView {
+/** A project or a component: its sums, its badge, its paths, how stale its numbers are. */
+interface GroupView {
+  tally: Counts;
+  badge: BadgeData;
+  pageDir: string;
+  badgeBase: string;
+  /** Its translations shown with an earlier run's numbers, when there are any. */
+  staleRows?: StaleRows;
+  /** Set when every usable translation is stale: the badge says how old (render-badges.ts). */
+  stale?: { asOf: string };
+}
+
+export interface ComponentView extends GroupView {
   project: string;
   component: string;
   name: string;
@@ -102,10 +114,6 @@ export interface ComponentView {
   translations: TranslationRow[];
   /** How many of them are tracked translations (not the not-started ones). */
   translationCount: number;
-  tally: Counts;
-  badge: BadgeData;
-  pageDir: string;
-  badgeBase: string;
   glossary: boolean;
   /** The language its strings are written in, from its records (`component.source_language`). */
   sourceLanguage?: LanguageRef;
@@ -114,10 +122,6 @@ export interface ComponentView {
    * `site.includeGlossary`).
    */
   counted: boolean;
-  /** Its translations shown with an earlier run's numbers, when there are any. */
-  staleRows?: StaleRows;
-  /** Set when every usable translation is stale: the badge says how old (render-badges.ts). */
-  stale?: { asOf: string };
   /** Set when none is usable: why the first one failed (its row says it in the page's words). */
   failed?: Reason;
 }
@@ -132,23 +136,15 @@ export interface LanguageRef {
   population?: number;
 }
 
-export interface ProjectView {
+export interface ProjectView extends GroupView {
   project: string;
   name: string;
   components: ComponentView[];
   /** Wildcard entries that could not be expanded (the project's component list failed). */
   unexpanded: TranslationView[];
   languages: LanguageRef[];
-  tally: Counts;
-  badge: BadgeData;
-  pageDir: string;
-  badgeBase: string;
   /** Path of the project's Atom feed, when the site has history. */
   feed?: string;
-  /** Its translations shown with an earlier run's numbers, when there are any. */
-  staleRows?: StaleRows;
-  /** Set when every usable translation is stale: the badge says how old (render-badges.ts). */
-  stale?: { asOf: string };
 }
 
 export interface LanguageView extends LanguageRef {
