@@ -52,37 +52,54 @@ export function contentBytes(content: string | Uint8Array | Iterable<string | Ui
 /**
  * The cost of each kind of file: every file of a kind of at most `sample` files rendered, else
  * `sample` of them spread evenly over the kind, their bytes per weight times the kind's weight.
- * The files are read once, and of a kind only its sample is held.
+ * `files` gives the same files in the same order each time it is called (it is called twice: the
+ * kinds counted, then the sample taken), so they need not all be held at once.
  */
 export function measureFiles(files: () => Iterable<KindedFile>, sample = SAMPLE_FILES): KindCost[] {
-  const kinds = new Map<string, { weight: number; files: EvenSample<KindedFile> }>();
+  const kinds = new Map<string, Census>();
   for (const f of files()) {
-    let kind = kinds.get(f.kind);
-    if (!kind) {
+    const kind = kinds.get(f.kind);
+    if (kind) {
+      kind.files += 1;
+      kind.weight += f.weight;
+    } else {
       const measured = COSTLY.has(f.kind) ? Math.max(1, Math.floor(sample / 16)) : sample;
-      kind = { weight: 0, files: new EvenSample(measured) };
-      kinds.set(f.kind, kind);
+      kinds.set(f.kind, { files: 1, weight: f.weight, measured, seen: 0, picked: [] });
     }
-    kind.weight += f.weight;
-    kind.files.offer(() => f);
+  }
+  for (const f of files()) {
+    const kind = must(kinds.get(f.kind));
+    const at = kind.seen++;
+    const { files: n, measured, picked } = kind;
+    const next = Math.floor(((picked.length + 0.5) * n) / measured);
+    if (n <= measured || (picked.length < measured && at === next)) picked.push(f);
   }
   const costs: KindCost[] = [];
-  for (const [kind, { weight: total, files: kept }] of kinds) {
-    const picked = kept.spread(kept.size);
+  for (const [kind, { files: n, weight: total, measured, picked }] of kinds) {
     let bytes = 0;
     let weight = 0;
     for (const f of picked) {
       bytes += fileBytes(f.file);
       weight += f.weight;
     }
-    if (kept.whole && picked.length === kept.items.length)
-      costs.push({ kind, files: kept.offered, bytes, exact: true });
+    if (n <= measured) costs.push({ kind, files: n, bytes, exact: true });
     else {
       const estimate = Math.ceil(weight > 0 ? (bytes / weight) * total : 0);
-      costs.push({ kind, files: kept.offered, bytes: estimate, exact: false });
+      costs.push({ kind, files: n, bytes: estimate, exact: false });
     }
   }
   return costs;
+}
+
+/** A kind of file as measureFiles counts it, and the files of its sample. */
+interface Census {
+  files: number;
+  weight: number;
+  /** How many of its files are measured at most. */
+  measured: number;
+  /** Its files seen so far in the second pass. */
+  seen: number;
+  picked: KindedFile[];
 }
 
 /**
@@ -95,12 +112,7 @@ export class EvenSample<T> {
   private seen = 0;
   private kept: T[] = [];
 
-  constructor(readonly size: number) {}
-
-  /** How many items were offered. */
-  get offered(): number {
-    return this.seen;
-  }
+  constructor(private readonly size: number) {}
 
   /** Offers the next item; `make` is called only when it is kept. */
   offer(make: () => T): void {
