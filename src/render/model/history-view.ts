@@ -10,7 +10,6 @@ import type {
   ChangesView,
   ComponentView,
   Delta,
-  LanguageView,
   ProjectView,
   SiteHistoryView,
   SiteModel,
@@ -35,16 +34,8 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
   function* rows(projects: readonly ProjectView[]) {
     for (const p of projects) for (const c of p.components) yield* c.translations;
   }
-  // `kind` types the call (site-view.ts); the view itself says what it is.
-  function trendOf(kind: "site"): TrendData;
-  function trendOf(kind: "project", of: ProjectView): TrendData;
-  function trendOf(kind: "component", of: ComponentView): TrendData;
-  function trendOf(kind: "language", of: LanguageView): TrendData;
-  function trendOf(kind: "translation", of: TranslationRow): TrendData;
-  function trendOf(
-    _kind: string,
-    of?: ProjectView | ComponentView | LanguageView | TranslationRow,
-  ): TrendData {
+  // The view itself says what it is.
+  const trendOf: SiteHistoryView["trendOf"] = (_kind, of) => {
     if (of === undefined) {
       // The overview's, in every locale: summed once.
       siteTrend ??= trend(rows(model.projects));
@@ -53,7 +44,7 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     if ("components" in of) return trend(rows([of]));
     if ("translations" in of) return trend(of.translations);
     return trend([of]);
-  }
+  };
   const run = history.runs.at(-1);
   return {
     lastRun: history.lastRun,

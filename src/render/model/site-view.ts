@@ -189,11 +189,11 @@ export interface SiteHistoryView {
   previousRun?: string;
   /** The latest run's notable changes; undefined when nothing notable happened in it. */
   latest?: ChangesView;
-  trendOf(kind: "site"): TrendData;
-  trendOf(kind: "project", of: ProjectView): TrendData;
-  trendOf(kind: "component", of: ComponentView): TrendData;
-  trendOf(kind: "language", of: LanguageView): TrendData;
-  trendOf(kind: "translation", of: TranslationRow): TrendData;
+  /** The site's trend ("site"), or that of a project, component, language or translation. */
+  trendOf(
+    kind: "site" | "project" | "component" | "language" | "translation",
+    of?: ProjectView | ComponentView | LanguageView | TranslationRow,
+  ): TrendData;
 }
 
 /** A translation's page, with the project and component it belongs to. */
