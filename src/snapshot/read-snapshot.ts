@@ -2,8 +2,8 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import type { z } from "zod";
 import { OutputError, messageOf } from "../model/errors.js";
 import { formatPath } from "../text/format-path.js";
-import { expandEntry, expandTables, type CompactTables } from "./compact.js";
-import { TableIndexError } from "./note-table.js";
+import { expandEntry, expandTables, TableIndexError, type CompactTables } from "./compact.js";
+
 import {
   compactTablesSchema,
   entrySchema,
