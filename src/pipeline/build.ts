@@ -12,7 +12,7 @@ import { exitCodeOf } from "../snapshot/snapshot.js";
 import { tallyExitCode } from "../model/tally.js";
 import { SnapshotSpool } from "../snapshot/spool.js";
 import { crawlStep, type CrawlOutcome } from "./crawl-step.js";
-import { isSnapshotFile, readPreviousSite } from "../previous/read-previous.js";
+import { isSnapshotFile, readPreviousSite } from "../previous/previous-site.js";
 import { withPlainSnapshot } from "../snapshot/packed-snapshot.js";
 import { openSnapshot } from "../snapshot/read-snapshot.js";
 import { publishSite, spoolFileBeside, type SiteResult } from "./site-step.js";

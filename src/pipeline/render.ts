@@ -9,7 +9,7 @@ import { heardStop } from "../model/heard-stop.js";
 import type { PreviousSite } from "../previous/previous-site.js";
 import type { RenderedSite } from "../render/render-site.js";
 import type { BuildOptions } from "./build.js";
-import { readPreviousSite } from "../previous/read-previous.js";
+import { readPreviousSite } from "../previous/previous-site.js";
 import { publishSite, spoolFileBeside, type SiteResult } from "./site-step.js";
 
 // `render`: a snapshot file to a site, without the network. Plain, it is streamed straight into
