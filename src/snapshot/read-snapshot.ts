@@ -24,7 +24,7 @@ import { errorCode, field, isJson } from "../model/json.js";
 // `  "translations": [`, one translation a line (`    {...},`), `  ]`, `}`. A file is read a line
 // at a time, in blocks of 1 MB, so a snapshot of a million lines is never whole in memory.
 
-const ENTRIES_START = '  "translations": [';
+export const ENTRIES_START = '  "translations": [';
 const NO_ENTRIES = '  "translations": []';
 
 /** A line of the file turned out not to be the layout: the caller reads the file whole. */
