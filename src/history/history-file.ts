@@ -1,20 +1,10 @@
 import { z } from "zod";
 import { parseTripleString, tripleKey, WILDCARD } from "../config/triple.js";
 import { sanitizeText } from "../text/sanitize.js";
-import {
-  HISTORY_SCHEMA_VERSION,
-  POINT_SIZE,
-  UNKNOWN,
-  V1_COUNTERS,
-  type History,
-  type RunRecord,
-} from "./history.js";
+import { HISTORY_SCHEMA_VERSION, type History, type RunRecord } from "./history.js";
 import { MAX_CHANGE_ITEMS, MAX_RUNS } from "./merge-run.js";
 import { must } from "../model/must.js";
-import { decodeNumbers } from "./series-text.js";
-import type { SeriesMap } from "./series-map.js";
-
-export { decodeNumbers, encodeNumbers, encodeSeriesText } from "./series-text.js";
+import { COUNTERS, decodeNumbers, POINT_SIZE, UNKNOWN, type SeriesMap } from "./series.js";
 import { messageOf } from "../model/errors.js";
 import { field } from "../model/json.js";
 
@@ -220,7 +210,7 @@ export function isTripleKey(key: string): boolean {
 }
 
 /** The first slot of a point (after its time) that may hold UNKNOWN: characters and approved. */
-const FIRST_OPTIONAL = 1 + V1_COUNTERS.length;
+const FIRST_OPTIONAL = 1 + COUNTERS.indexOf("totalChars");
 
 /**
  * Checks a delta-encoded series: whole points, rising times, no negative counter (but UNKNOWN

@@ -1,13 +1,10 @@
 import { emptyCounts, type Counts as AllCounts } from "../model/counts.js";
 import { must } from "../model/must.js";
-import { commonMeasure, type Measure } from "../model/measure.js";
-import { SeriesMap } from "./series-map.js";
-import { COUNTERS, POINT_SIZE, UNKNOWN, type Counter } from "./counters.js";
+import { commonMeasure, MEASURE_UNITS, type Measure } from "../model/measure.js";
+import { COUNTERS, POINT_SIZE, SeriesMap, UNKNOWN, type Counter } from "./series.js";
 
 // The history of a site: per translation, one point per run in which one of its counters changed,
 // so a translation that stays the same costs nothing. Times are whole minutes since 1970 (UTC).
-
-export { COUNTERS, POINT_SIZE, UNKNOWN, V1_COUNTERS, type Counter } from "./counters.js";
 
 /** The counters of a point: those of a translation's counts (model/counts.ts) history keeps. */
 export type Counts = Pick<AllCounts, Counter>;
@@ -148,26 +145,6 @@ export function sameCounts(a: Counts, b: Counts): boolean {
   return COUNTERS.every((c) => a[c] === b[c]);
 }
 
-export function percentOf(c: Pick<Counts, "translated" | "total">): number {
-  return c.total <= 0 ? 100 : (c.translated * 100) / c.total;
-}
-
-/** The counters a measure (model/measure.ts) reads in a point: its part, then its whole. */
-const MEASURE_COUNTERS: Record<
-  Measure["metric"],
-  Record<Measure["progress"], [Counter, Counter]>
-> = {
-  strings: { translated: ["translated", "total"], approved: ["approved", "total"] },
-  words: {
-    translated: ["translatedWords", "totalWords"],
-    approved: ["approvedWords", "totalWords"],
-  },
-  chars: {
-    translated: ["translatedChars", "totalChars"],
-    approved: ["approvedChars", "totalChars"],
-  },
-};
-
 /**
  * A point's counters as a translation's counts (model/counts.ts): NaN for what it does not keep
  * or did not get (UNKNOWN), so model/measure.ts counts a point as the pages count a record.
@@ -181,7 +158,7 @@ export function pointCounts(c: Counts): AllCounts {
 /**
  * The counters of the measure all of `points` allow, as close to `by` as they do, falling back as
  * the pages do (model/measure.ts): to strings where one lacks `by`'s unit, to translated where one
- * lacks approved (a point of a version 1 file, of a server without statistics, of a project
+ * lacks approved (a point of a server without statistics, of a project
  * without review).
  */
 export function measureCounters(
@@ -189,11 +166,12 @@ export function measureCounters(
   points: Iterable<Pick<Counts, Counter>>,
 ): { part: Counter; whole: Counter; used: Measure } {
   const used = commonMeasure(by, [...points].map(pointCounts));
-  const [part, whole] = MEASURE_COUNTERS[used.metric][used.progress];
-  return { part, whole, used };
+  const unit = MEASURE_UNITS[used.metric];
+  return { part: unit[used.progress], whole: unit.total, used };
 }
 
-/** A point's percent by counters measureCounters chose. */
+/** A point's percent by counters measureCounters chose (100 with nothing to translate). */
 export function percentWith(c: Counts, counters: { part: Counter; whole: Counter }): number {
-  return percentOf({ translated: c[counters.part], total: c[counters.whole] });
+  const whole = c[counters.whole];
+  return whole <= 0 ? 100 : (c[counters.part] * 100) / whole;
 }

@@ -1,6 +1,5 @@
 import { tripleKey, type Triple } from "../config/triple.js";
 import {
-  COUNTERS,
   lastPoint,
   measureCounters,
   percentWith,
@@ -10,12 +9,11 @@ import {
   type Counts,
   type History,
   type RunRecord,
-  UNKNOWN,
 } from "./history.js";
 import { recordCounts, recordView } from "../weblate/record-view.js";
 import { STRINGS_TRANSLATED, type Measure } from "../model/measure.js";
 import { thinSeries, WEEKLY_AFTER_DAYS } from "./thin.js";
-import { firstMinute } from "./series-text.js";
+import { COUNTERS, firstMinute, UNKNOWN } from "./series.js";
 import { must } from "../model/must.js";
 
 /** One translation of a run: its counts when it was fetched and valid, none when it failed. */
