@@ -104,7 +104,7 @@ for (const [label, share, newStringsEvery] of [
   const readMs = performance.now() - t2;
   const text = texts.join("");
   let points = 0;
-  for (const s of back.series.values()) points += s.length / 7;
+  for (const [, s] of back.series) points += s.length / 7;
   const bytes = Buffer.byteLength(text);
   console.log(`${label}:`);
   console.log(

@@ -162,10 +162,6 @@ export class SeriesMap implements Iterable<[string, number[]]> {
     return this.texts.keys();
   }
 
-  *values(): Generator<number[]> {
-    for (const text of this.texts.values()) yield decodeSeriesText(text);
-  }
-
   *entries(): Generator<[string, number[]]> {
     for (const [key, text] of this.texts) yield [key, decodeSeriesText(text)];
   }

@@ -56,11 +56,8 @@ export async function renderWithHistory(
 async function renderPlainWithHistory(
   file: string,
   out: string,
-  config: Pick<Config, "crawl" | "history" | "site">,
-  options: Pick<
-    BuildOptions,
-    "previous" | "previousForce" | "previousOptional" | "warn" | "signal"
-  >,
+  config: Parameters<typeof renderWithHistory>[2],
+  options: Parameters<typeof renderWithHistory>[3],
 ): Promise<SiteResult> {
   let site: PreviousSite | undefined;
   const spooled = await spoolFileBeside(out);
