@@ -5,19 +5,23 @@ import { formatPath } from "../text/format-path.js";
 import { fileSegment } from "../site/site-paths.js";
 import { must } from "../model/must.js";
 import { field, isJson } from "../model/json.js";
-import { HISTORY_SCHEMA_VERSION, type History, type KeptPart } from "./history.js";
 import {
   changesSchema,
+  HISTORY_SCHEMA_VERSION,
+  keyText,
+  MAX_RUNS,
+  type History,
+  type KeptPart,
+} from "./history.js";
+import {
   historyOf,
   HistoryFormatError,
   isoTime,
-  keyText,
   lineItems,
   readSeries,
   refuseNewer,
   seriesText,
 } from "./history-file.js";
-import { MAX_RUNS } from "./merge-run.js";
 import { COUNTERS, SeriesMap } from "./series.js";
 
 // The history's one format, split by project (version 3): data/history.json is an index (the

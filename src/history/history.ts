@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { emptyCounts, type Counts as AllCounts } from "../model/counts.js";
 import { must } from "../model/must.js";
 import { commonMeasure, MEASURE_UNITS, type Measure } from "../model/measure.js";
@@ -13,29 +14,66 @@ export interface Point extends Counts {
   at: number;
 }
 
+/** Runs with notable changes kept for the feed. */
+export const MAX_RUNS = 50;
+/** Items kept per list of one run's changes (the rest are counted in the feed entry). */
+export const MAX_CHANGE_ITEMS = 200;
+export const keyText = z.string().min(5).max(1000);
+const count = z.int().min(0).max(1e12);
 /** What changed in one run that a reader would want to hear about. */
-export interface Changes {
+export const changesSchema = z.object({
   /** The percent below which a translation "fell below" (history.alertBelow). */
-  threshold: number;
-  reached100: { key: string; previous: number }[];
-  fellBelow: { key: string; percent: number; previous: number }[];
+  threshold: z.number().min(0).max(100),
+  reached100: z
+    .array(z.object({ key: keyText, previous: z.number().min(0).max(100) }))
+    .max(MAX_CHANGE_ITEMS),
+  fellBelow: z
+    .array(
+      z.object({
+        key: keyText,
+        percent: z.number().min(0).max(100),
+        previous: z.number().min(0).max(100),
+      }),
+    )
+    .max(MAX_CHANGE_ITEMS),
   /** Strings added to a component's source: the largest rise of `total` among its translations. */
-  newStrings: { project: string; component: string; added: number }[];
-  added: string[];
-  removed: string[];
+  newStrings: z
+    .array(
+      z.object({
+        project: z.string().min(1).max(300),
+        component: z.string().min(1).max(700),
+        added: count,
+      }),
+    )
+    .max(MAX_CHANGE_ITEMS),
+  added: z.array(keyText).max(MAX_CHANGE_ITEMS),
+  removed: z.array(keyText).max(MAX_CHANGE_ITEMS),
   /**
    * The names the previous run's records gave what was removed, by `key`: a project's slug, a
    * component's "project/component", a language's code.
    */
-  names?: { of: "project" | "component" | "language"; key: string; name: string }[];
+  names: z
+    .array(
+      z.object({
+        of: z.enum(["project", "component", "language"]),
+        key: z.string().min(1).max(1000),
+        name: z.string().min(1).max(1000),
+      }),
+    )
+    .max(3 * MAX_CHANGE_ITEMS)
+    .optional(),
   /**
    * The projects and components that went whole with this run (no translation of theirs left), as
    * the run found them: a later run's feed says of this one what it said then.
    */
-  wholes?: { of: "project" | "component"; key: string }[];
+  wholes: z
+    .array(z.object({ of: z.enum(["project", "component"]), key: z.string().min(1).max(1000) }))
+    .max(MAX_CHANGE_ITEMS)
+    .optional(),
   /** Items left out of the lists above to keep the file bounded. */
-  omitted?: number;
-}
+  omitted: count.optional(),
+});
+export type Changes = z.infer<typeof changesSchema>;
 
 export interface RunRecord {
   /** ISO time of the run (the snapshot's generatedAt). */

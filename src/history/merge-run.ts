@@ -1,6 +1,8 @@
 import { tripleKey, type Triple } from "../config/triple.js";
 import {
   lastPoint,
+  MAX_CHANGE_ITEMS,
+  MAX_RUNS,
   measureCounters,
   percentWith,
   sameCounts,
@@ -28,10 +30,6 @@ export interface MergeOptions {
   measure?: Measure;
 }
 
-/** Runs with notable changes kept for the feed. */
-export const MAX_RUNS = 50;
-/** Items kept per list of one run's changes (the rest are counted in the feed entry). */
-export const MAX_CHANGE_ITEMS = 200;
 /** A translation gone from the config for this long loses its points. */
 const FORGET_GONE_DAYS = 365;
 
