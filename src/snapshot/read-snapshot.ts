@@ -3,7 +3,6 @@ import type { z } from "zod";
 import { OutputError, messageOf } from "../model/errors.js";
 import { formatPath } from "../text/format-path.js";
 import { expandEntry, expandTables, TableIndexError, type CompactTables } from "./compact.js";
-
 import {
   compactTablesSchema,
   entrySchema,
@@ -16,7 +15,7 @@ import {
 import { snapshotChunks } from "./snapshot.js";
 import { readSnapshotText } from "./packed-snapshot.js";
 import { must } from "../model/must.js";
-import { errorCode, field, isJson } from "../model/json.js";
+import { errorCode, isJson } from "../model/json.js";
 
 // What a site is rendered from. A snapshot file is read one translation at a time, so rendering
 // 10,000 translations never holds their 10,000 records (or the file's text) in memory at once.
@@ -154,44 +153,39 @@ export function openSnapshot(file: string): SnapshotSource {
   };
 }
 
-/** The header and the tables when the file starts in the streaming layout, as readLayoutHeader. */
-function layoutHeader(file: string): ReturnType<typeof readLayoutHeader> {
+/**
+ * The header and the tables when the file starts in the streaming layout; undefined if not. A file
+ * that cannot be read is the one-line error.
+ */
+function layoutHeader(file: string): { header: SnapshotHeader; tables: CompactTables } | undefined {
+  const headerLines: string[] = [];
+  let tableRows = 0;
   try {
-    return readLayoutHeader(file);
+    for (const line of readLines(file)) {
+      if (line === ENTRIES_START || line === NO_ENTRIES) return parseHeader(headerLines, file);
+      headerLines.push(line);
+      if (line.startsWith("    {")) tableRows += 1;
+      if (headerLines.length - tableRows > 64) return undefined;
+    }
   } catch (error) {
     if (error instanceof OutputError) throw error;
     throw unreadable(file, error);
   }
+  return undefined;
 }
 
-/** The header and the tables when the file starts in the streaming layout; undefined if not. */
-function readLayoutHeader(
-  file: string,
-): { header: SnapshotHeader; tables: CompactTables } | undefined {
-  const headerLines: string[] = [];
-  let tableRows = 0;
-  for (const line of readLines(file)) {
-    if (line === ENTRIES_START || line === NO_ENTRIES) {
-      let json: unknown;
-      try {
-        json = JSON.parse(`${headerLines.join("\n")}\n"translations": []}`);
-      } catch {
-        return undefined;
-      }
-      const result = headerSchema.safeParse(json);
-      if (!result.success) return undefined; // the whole read gives the error, with its path
-      const projects = field(json, "projects");
-      const components = field(json, "components");
-      const languages = field(json, "languages");
-      const notes = field(json, "notes");
-      const tables = parseTables({ projects, components, languages, notes }, file);
-      return { header: result.data, tables };
-    }
-    headerLines.push(line);
-    if (line.startsWith("    {")) tableRows += 1;
-    if (headerLines.length - tableRows > 64) return undefined;
+/** The header's lines parsed, with the tables; undefined when they are not a snapshot's header. */
+function parseHeader(lines: string[], file: string) {
+  let json: unknown;
+  try {
+    json = JSON.parse(`${lines.join("\n")}\n"translations": []}`);
+  } catch {
+    return undefined;
   }
-  return undefined;
+  const result = headerSchema.safeParse(json);
+  // Not a header: reading the file whole gives the error, with its path.
+  if (!result.success) return undefined;
+  return { header: result.data, tables: parseTables(json, file) };
 }
 
 /**
