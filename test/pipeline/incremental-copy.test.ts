@@ -16,10 +16,9 @@ import { tempDir } from "../helpers/temp-dir.js";
 // it writes must be what reading every previous entry and writing it anew gives (the in-memory
 // crawl of the same previous snapshot, serializeSnapshot), with nothing changed, with one
 // translation changed, and from a compressed previous snapshot; with the contract's shapes and
-// with Weblate 2026.x's (some 37 notes an entry, in the notes table), and from a previous file
-// of version 2 (notes whole in each line). With every translation carried over, the previous
-// file's translations are copied byte for byte (however a line is spelled), under this run's
-// header; a file reformatted by hand is written anew.
+// with Weblate 2026.x's (some 37 notes an entry, in the notes table). With every translation
+// carried over, the previous file's translations are copied byte for byte (however a line is
+// spelled), under this run's header; a file reformatted by hand is written anew.
 
 const size = { projects: 3, components: 2, languages: 3 };
 const now = () => new Date("2026-11-25T12:00:00Z");
