@@ -3,7 +3,7 @@ import type { History } from "../history/history.js";
 import type { FileToWrite as PlannedFile } from "../output/write-files.js";
 import { parseTripleString } from "../config/triple.js";
 import { duplicateOutput, SITE_FILE } from "../site/site-paths.js";
-import type { Snapshot } from "../snapshot/snapshot.js";
+import type { Snapshot } from "../snapshot/schema.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
 import { fileBlocks, fileIsGzip, gzipMembers } from "../snapshot/packed-snapshot.js";
 import {

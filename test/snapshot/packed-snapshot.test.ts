@@ -13,7 +13,8 @@ import {
   resolveSnapshotPath,
   withPlainSnapshot,
 } from "../../src/snapshot/packed-snapshot.js";
-import { serializeSnapshot, toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
+import { serializeSnapshot, toSnapshot } from "../../src/snapshot/snapshot.js";
+import type { Snapshot } from "../../src/snapshot/schema.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { serveDirectory } from "../helpers/static-site.js";

@@ -14,7 +14,7 @@ import {
 import { OutputError } from "../../model/errors.js";
 import { progressBy } from "../../model/measure.js";
 import type { BadgeData } from "../../badges/badge-data.js";
-import type { SnapshotEntry } from "../../snapshot/snapshot.js";
+import type { SnapshotEntry } from "../../snapshot/schema.js";
 import { emptyTally, tallyEntry } from "../../model/tally.js";
 import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
 import { componentDir, fileSegment, projectDir } from "../../site/site-paths.js";

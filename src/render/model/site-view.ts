@@ -1,7 +1,7 @@
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { Counts } from "../../model/counts.js";
 import type { SiteOptions } from "../../config/schema.js";
-import type { Problem, SnapshotEntry } from "../../snapshot/snapshot.js";
+import type { Problem, SnapshotEntry } from "../../snapshot/schema.js";
 import type { RunTally } from "../../model/tally.js";
 import type { SiteDetail } from "../budget/site-detail.js";
 import type { BadgeText } from "./badge-text.js";
