@@ -129,7 +129,7 @@ function normalized(file: string): Buffer | string {
  * through, each point's minute set to 0, and written as plain JSON.
  */
 function historyWithoutMinutes(file: string): string {
-  // Any version: one file (1, 2), or an index and its parts beside it (3).
+  // The index and its parts beside it.
   const history = readHistoryFile(file);
   const series = [...history.series].map(([key, flat]) => [
     key,
