@@ -1,6 +1,6 @@
 import { WeblateRoutes } from "../weblate/routes.js";
 import { ComponentStatistics } from "./component-statistics.js";
-import { createCrawlState, type CrawlSettings, type CrawlState } from "./crawl-state.js";
+import { CrawlState, type CrawlSettings } from "./crawl-state.js";
 import { expandInstance, expandProjects } from "./expand-wildcards.js";
 import type { Fetched } from "./fetched.js";
 import { fetchComponent, fetchSharedRecords } from "./fetch-translations.js";
@@ -26,7 +26,7 @@ export async function crawlTranslations(
   handle: (fetched: Fetched) => void,
 ): Promise<void> {
   if (!settings.statistics) {
-    await crawl(createCrawlState(client, settings, handle));
+    await crawl(new CrawlState(client, settings, handle));
     // A refused token or an address that is not Weblate's API ends the run in one line.
     if (client.runError) throw client.runError;
     return;
@@ -41,7 +41,7 @@ export async function crawlTranslations(
   );
   const waiting = new Set<Promise<void>>();
   const failures: unknown[] = [];
-  const state = createCrawlState(client, settings, (fetched) => {
+  const state = new CrawlState(client, settings, (fetched) => {
     if (fetched.body === undefined) return handle(fetched);
     const handled = statistics
       .rowFor(fetched.triple)
