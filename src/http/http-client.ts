@@ -4,8 +4,10 @@ import { Agent, request, type Dispatcher } from "undici";
 import { VERSION } from "../model/version.js";
 import type { CrawlOptions } from "../config/schema.js";
 import { CrawlGuard } from "./crawl-guard.js";
-import { ACCEPT_ENCODING, decodeBody } from "./decode-body.js";
+
 import {
+  ACCEPT_ENCODING,
+  decodeBody,
   ERROR_BODY_LIMIT,
   header,
   parseJson,
@@ -17,7 +19,7 @@ import {
 } from "./http-response.js";
 import { RequestError, tooLarge } from "./request-error.js";
 import { RateGate } from "./rate-gate.js";
-import { givenUp, isAbort, RetryableError, retryVerdict, statusFailure } from "./retry-policy.js";
+import { givenUp, isAbort, retryVerdict, statusFailure } from "./retry-policy.js";
 import { SILENCE_LINE_MS, silenceLine } from "./network-error.js";
 import { Reachability } from "./reachability.js";
 import { bearerRefusalHint, TokenScheme } from "./auth-scheme.js";
@@ -160,18 +162,16 @@ export class HttpClient {
         return answer;
       } catch (error) {
         await this.runStop.checkRoot(url, (root) => this.getJson(root));
-        const retry = error instanceof RetryableError ? error : undefined;
-        if (retry?.stall) this.guard.stalled(retry.error);
+        const retry = error instanceof RequestError && error.retry ? error : undefined;
+        if (retry?.stall) this.guard.stalled(retry);
         // A request cut off because the crawl stopped early says so; one that failed on its own
         // keeps its error, not retried.
         const stopped = this.guard.errorFor(url);
-        if (stopped && isAbort(retry?.error.cause ?? error)) throw stopped;
-        if (stopped) throw retry ? retry.error : error;
-        if (!retry) throw error;
-        if (this.reach.givesUp(retry)) throw retry.error;
+        if (stopped && isAbort(retry?.cause ?? error)) throw stopped;
+        if (stopped || !retry || this.reach.givesUp(retry)) throw error;
         const tries = attempt + 1;
         const verdict = retryVerdict(
-          { status: retry.error.status, tries, retryAfterMs: retry.retryAfterMs },
+          { status: retry.status, tries, retryAfterMs: retry.retryAfterMs },
           this.options,
         );
         if (!verdict.retry) throw givenUp(retry, verdict.why, tries, this.options);
@@ -265,20 +265,17 @@ export class HttpClient {
   }
 
   /** A non-2xx answer as its error; a 401 to a token stops the run (every request would get it). */
-  private async failureOf(
-    response: Dispatcher.ResponseData,
-    url: string,
-  ): Promise<RequestError | RetryableError> {
+  private async failureOf(response: Dispatcher.ResponseData, url: string): Promise<RequestError> {
     const { statusCode: status, headers } = response;
-    const { token, authScheme } = this.options;
+    const { token, authScheme, tokenEnv = "WEBLATE_TOKEN" } = this.options;
     const failure = await statusFailure(response, url, {
-      ...this.options,
+      bodyTimeoutMs: this.options.bodyTimeoutMs,
+      tokenEnv,
       withToken: token !== undefined,
       hint: status === 401 ? this.auth.hintFor401(headers) : undefined,
       also: bearerRefusalHint(authScheme ?? "auto", token, status),
     });
-    if (status === 401 && token && failure instanceof RequestError)
-      this.runStop.stop(tokenRefused(failure, this.options.tokenEnv ?? "WEBLATE_TOKEN"), "auth");
+    if (status === 401 && token) this.runStop.stop(tokenRefused(failure, tokenEnv), "auth");
     return failure;
   }
 

@@ -9,9 +9,7 @@ import { field } from "../model/json.js";
 export interface NetworkFailure {
   /** What happened, in words, with what to do next. */
   reason: string;
-  /** Another try may succeed (a reset, a timeout, a refused connection while a server restarts). */
-  retry: boolean;
-  /** The server cannot be reached at all: the crawl's other requests are not sent. */
+  /** No try can succeed: the server cannot be reached at all, the crawl's other requests not sent. */
   fatal: boolean;
   /** A timeout: counts towards stopping the crawl early. */
   timeout: boolean;
@@ -19,7 +17,7 @@ export interface NetworkFailure {
    * No connection was made (refused, no route, no DNS answer, connect timeout): repeated from the
    * start of a crawl, the server is taken to be down.
    */
-  unreachable?: boolean;
+  unreachable: boolean;
 }
 
 const TIMEOUTS = new Set([
@@ -75,12 +73,11 @@ export function describeNetworkFailure(
 ): NetworkFailure {
   const code = codeOf(error);
   const fatal = fatalReason(code, error, origin, setting);
-  if (fatal) return { reason: fatal, retry: false, fatal: true, timeout: false };
+  if (fatal) return { reason: fatal, fatal: true, timeout: false, unreachable: false };
   const known = retryReason(code, origin, setting, limits);
   const message = messageOf(error);
   return {
     reason: known?.reason ?? (code ? `${code}: ${message}` : message),
-    retry: true,
     fatal: false,
     timeout: TIMEOUTS.has(code),
     unreachable: known?.unreachable ?? false,

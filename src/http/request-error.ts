@@ -6,25 +6,46 @@ import { field, isJson } from "../model/json.js";
 /** What went wrong with one request, in a few kinds (model/failure.ts). */
 export type RequestErrorKind = FailureKind;
 
+/** How a failed request may be tried again (retry-policy.ts), and what else its failure tells. */
+export interface RequestErrorOptions {
+  cause?: unknown;
+  /** Another try may cure it: a status in RETRYABLE_STATUSES, a network failure that may pass. */
+  retry?: boolean;
+  /** The server's Retry-After, in ms. */
+  retryAfterMs?: number | undefined;
+  /** A timeout or a 429: counts towards stopping the crawl early (crawl-guard.ts). */
+  stall?: boolean;
+  /** No connection was made: repeated from the start of a crawl, the server is taken to be down. */
+  unreachable?: boolean;
+}
+
 /**
  * A failed request. Its message names the request: `[GET] "https://host/api/...": 404 Not Found`.
  */
 export class RequestError extends Error {
   /** What went wrong, without the request (sanitized). */
   readonly detail: string;
+  readonly retry: boolean;
+  readonly retryAfterMs: number | undefined;
+  readonly stall: boolean;
+  readonly unreachable: boolean;
 
   constructor(
     readonly kind: RequestErrorKind,
     readonly url: string,
     detail: string,
     readonly status?: number,
-    options?: { cause?: unknown },
+    options: RequestErrorOptions = {},
   ) {
     // The detail often carries server text (an error body, a JSON parse error quoting the body):
     // sanitized here, once, so no message of a failed request can hold escapes or a secret.
-    super(sanitizeText(`[GET] "${url}": ${detail}`), options);
+    super(sanitizeText(`[GET] "${url}": ${detail}`), "cause" in options ? options : undefined);
     this.detail = sanitizeText(detail);
     this.name = "RequestError";
+    this.retry = options.retry ?? false;
+    this.retryAfterMs = options.retryAfterMs;
+    this.stall = options.stall ?? false;
+    this.unreachable = options.unreachable ?? false;
   }
 }
 
