@@ -9,7 +9,7 @@ import { field } from "../model/json.js";
 export interface NetworkFailure {
   /** What happened, in words, with what to do next. */
   reason: string;
-  /** No try can succeed: the server cannot be reached at all, the crawl's other requests not sent. */
+  /** No try can succeed: the server cannot be reached, the crawl's other requests are not sent. */
   fatal: boolean;
   /** A timeout: counts towards stopping the crawl early. */
   timeout: boolean;
