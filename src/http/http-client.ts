@@ -23,7 +23,6 @@ import { givenUp, isAbort, retryVerdict, statusFailure } from "./retry-policy.js
 import { SILENCE_LINE_MS, silenceLine } from "./network-error.js";
 import { Reachability } from "./reachability.js";
 import { bearerRefusalHint, TokenScheme } from "./auth-scheme.js";
-import { RunStop, tokenRefused } from "./run-stop.js";
 import type { AuthScheme } from "../config/schema.js";
 import type { ConfigError } from "../model/errors.js";
 
@@ -80,12 +79,9 @@ export class HttpClient {
   private readonly guard: CrawlGuard;
   private readonly auth: TokenScheme;
   private readonly reach: Reachability;
-  /** The failures that end the whole run (run-stop.ts). */
-  private readonly runStop: RunStop;
-
   /** Why the whole run stops, when it does: every other request would fail the same way. */
   get runError(): ConfigError | undefined {
-    return this.runStop.error;
+    return this.guard.runError;
   }
 
   /** Requests in flight at most. */
@@ -97,16 +93,16 @@ export class HttpClient {
     this.origin = new URL(options.baseUrl).origin;
     this.limit = pLimit(options.concurrency);
     this.gate = new RateGate(options.maxRetryAfterSeconds * 1000, options.onWait);
-    this.guard = new CrawlGuard(options.deadlineSeconds);
+    const setting = options.setting ?? '"baseUrl"';
+    this.guard = new CrawlGuard(options.deadlineSeconds, options.baseUrl, setting);
     const { onWait } = options;
     if (onWait)
       this.guard.watch(options.silenceLineMs ?? SILENCE_LINE_MS, (silent, open) =>
         onWait(silenceLine(this.origin, silent, open, options)),
       );
     this.reach = new Reachability(this.origin, options);
-    this.runStop = new RunStop(this.guard, options.baseUrl, options.setting ?? '"baseUrl"');
     this.auth = new TokenScheme(options.authScheme ?? "auto", options.token);
-    const stop = () => this.guard.interrupt("the run was stopped");
+    const stop = () => this.guard.halt("inaccessible", "the run was stopped");
     if (options.signal?.aborted) stop();
     else options.signal?.addEventListener("abort", stop, { once: true });
     this.agent = new Agent({
@@ -125,8 +121,8 @@ export class HttpClient {
       const json = parseJson(answer.url, answer.bytes.toString("utf8"), answer.status);
       return answer.date ? { ...json, date: answer.date } : json;
     } catch (error) {
-      this.runStop.sawPage();
-      await this.runStop.checkRoot(url, (root) => this.getJson(root));
+      this.guard.sawPage();
+      await this.guard.checkRoot(url, (root) => this.getJson(root));
       throw error;
     }
   }
@@ -139,8 +135,7 @@ export class HttpClient {
    * is.
    */
   async getBytes(url: string): Promise<Answer> {
-    let attempt = 0;
-    for (;;) {
+    for (let tries = 1; ; tries++) {
       try {
         const fetched = await this.limit(() => {
           // Not sent: the server cannot be reached, for the reason the first request found.
@@ -161,7 +156,7 @@ export class HttpClient {
         this.firstServerDate ??= answer.date;
         return answer;
       } catch (error) {
-        await this.runStop.checkRoot(url, (root) => this.getJson(root));
+        await this.guard.checkRoot(url, (root) => this.getJson(root));
         const retry = error instanceof RequestError && error.retry ? error : undefined;
         if (retry?.stall) this.guard.stalled(retry);
         // A request cut off because the crawl stopped early says so; one that failed on its own
@@ -169,13 +164,11 @@ export class HttpClient {
         const stopped = this.guard.errorFor(url);
         if (stopped && isAbort(retry?.cause ?? error)) throw stopped;
         if (stopped || !retry || this.reach.givesUp(retry)) throw error;
-        const tries = attempt + 1;
         const verdict = retryVerdict(
           { status: retry.status, tries, retryAfterMs: retry.retryAfterMs },
           this.options,
         );
         if (!verdict.retry) throw givenUp(retry, verdict.why, tries, this.options);
-        attempt += 1;
         this.stats.retries += 1;
         await sleep(verdict.delayMs, undefined, { signal: this.guard.signal }).catch(
           () => undefined,
@@ -210,7 +203,7 @@ export class HttpClient {
         await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => undefined);
         continue;
       }
-      if (!/json/i.test(header(headers, "content-type") ?? "json")) this.runStop.sawPage();
+      if (!/json/i.test(header(headers, "content-type") ?? "json")) this.guard.sawPage();
       if (statusCode < 200 || statusCode >= 300) throw await this.failureOf(response, url);
       const length = Number(header(headers, "content-length"));
       if (Number.isFinite(length) && length > this.options.maxBodyBytes) {
@@ -275,7 +268,7 @@ export class HttpClient {
       hint: status === 401 ? this.auth.hintFor401(headers) : undefined,
       also: bearerRefusalHint(authScheme ?? "auto", token, status),
     });
-    if (status === 401 && token) this.runStop.stop(tokenRefused(failure, tokenEnv), "auth");
+    if (status === 401 && token) this.guard.tokenRefused(failure, tokenEnv);
     return failure;
   }
 
