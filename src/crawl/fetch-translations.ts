@@ -47,16 +47,12 @@ export function fetchSharedRecords(state: CrawlState): ComponentWork[] {
 
 /** A component's translations: through its list where that pays, then what is left one by one. */
 export async function fetchComponent(state: CrawlState, w: ComponentWork): Promise<void> {
-  const left = throughList(state, w) ? await fetchThroughList(state, w) : w.languages;
-  await fetchDetails(state, w, left);
+  const left = throughList(state, w) ? await state.lists(() => fetchThroughList(state, w)) : null;
+  await fetchDetails(state, w, left ?? w.languages);
 }
 
 /** Settles what the component's list gives; returns the languages left for the detail endpoint. */
-function fetchThroughList(state: CrawlState, w: ComponentWork): Promise<string[]> {
-  return state.lists(() => fetchAndHandleList(state, w));
-}
-
-async function fetchAndHandleList(state: CrawlState, w: ComponentWork): Promise<string[]> {
+async function fetchThroughList(state: CrawlState, w: ComponentWork): Promise<string[]> {
   const listUrl = state.routes.componentTranslations(w.project, w.component);
   const component = state.records.componentFor(w.project, w.component).then(
     (record) => ({ record }),

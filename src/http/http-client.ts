@@ -7,7 +7,6 @@ import { CrawlGuard } from "./crawl-guard.js";
 
 import {
   ACCEPT_ENCODING,
-  decodeBody,
   ERROR_BODY_LIMIT,
   header,
   parseJson,
@@ -16,6 +15,7 @@ import {
   readBody,
   redirectTarget,
   type Answer,
+  type RawAnswer,
 } from "./http-response.js";
 import { RequestError, tooLarge } from "./request-error.js";
 import { RateGate } from "./rate-gate.js";
@@ -145,14 +145,7 @@ export class HttpClient {
         });
         // Decompressed (and parsed) once the slot is free: the next request goes out without
         // waiting.
-        const bytes = await decodeBody(
-          fetched.raw,
-          fetched.headers,
-          fetched.url,
-          this.options.maxBodyBytes,
-          fetched.status,
-        );
-        const answer = answerOf(fetched, bytes);
+        const answer = await answerOf(fetched, this.options.maxBodyBytes);
         this.firstServerDate ??= answer.date;
         return answer;
       } catch (error) {
@@ -183,12 +176,7 @@ export class HttpClient {
   }
 
   /** One request, following redirects on the origin: the body as it came over the wire. */
-  private async fetchOnce(startUrl: string): Promise<{
-    url: string;
-    raw: Buffer;
-    headers: Dispatcher.ResponseData["headers"];
-    status: number;
-  }> {
+  private async fetchOnce(startUrl: string): Promise<RawAnswer> {
     let url = startUrl;
     for (let redirects = 0; ; redirects++) {
       assertSameOrigin(url, startUrl, this.origin);

@@ -25,12 +25,6 @@ export function header(
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The `Date` header as ISO time; undefined when missing or not a date. */
-export function serverDate(headers: Dispatcher.ResponseData["headers"]): string | undefined {
-  const value = Date.parse(header(headers, "date") ?? "");
-  return Number.isNaN(value) ? undefined : new Date(value).toISOString();
-}
-
 /** An answer read whole: its body, and the server's clock and content type when it sent them. */
 export interface Answer {
   url: string;
@@ -42,17 +36,25 @@ export interface Answer {
   type?: string;
 }
 
-export function answerOf(
-  fetched: { url: string; status: number; headers: Dispatcher.ResponseData["headers"] },
-  bytes: Buffer,
-): Answer {
-  const date = serverDate(fetched.headers);
-  const type = header(fetched.headers, "content-type");
+/** A response's body as it came over the wire, with what the answer needs of its head. */
+export interface RawAnswer {
+  url: string;
+  raw: Buffer;
+  headers: Dispatcher.ResponseData["headers"];
+  status: number;
+}
+
+/** The answer of a raw one: its Content-Encoding undone within `max` bytes. */
+export async function answerOf(fetched: RawAnswer, max: number): Promise<Answer> {
+  const { url, raw, headers, status } = fetched;
+  const bytes = await decodeBody(raw, headers, url, max, status);
+  const date = Date.parse(header(headers, "date") ?? "");
+  const type = header(headers, "content-type");
   return {
-    url: fetched.url,
+    url,
     bytes,
-    status: fetched.status,
-    ...(date ? { date } : {}),
+    status,
+    ...(Number.isNaN(date) ? {} : { date: new Date(date).toISOString() }),
     ...(type ? { type } : {}),
   };
 }
