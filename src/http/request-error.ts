@@ -1,7 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import { sanitizeText } from "../text/sanitize.js";
 import type { FailureKind } from "../model/failure.js";
-import { field, isJson } from "../model/json.js";
+import { field, isJson, str } from "../model/json.js";
 
 /** What went wrong with one request, in a few kinds (model/failure.ts). */
 export type RequestErrorKind = FailureKind;
@@ -137,37 +137,25 @@ export function serverErrorDetail(text: string): string | undefined {
     return title?.trim() ? clip(title) : undefined;
   }
   if (!isJson(body)) return undefined;
-  const fields = body;
-  if (typeof fields.detail === "string") return clip(fields.detail);
-  if (Array.isArray(fields.errors)) {
-    const said = fields.errors.map(describeError).filter((s): s is string => s !== undefined);
-    return said.length > 0 ? clip(said.join("; ")) : undefined;
-  }
-  // A validation error: {"field": ["message", ...], ...}.
-  const said = Object.entries(fields).flatMap(([k, v]) =>
-    Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === "string")
-      ? [`${k}: ${v.join(" ")}`]
-      : [],
-  );
+  if (typeof body.detail === "string") return clip(body.detail);
+  const said = Array.isArray(body.errors)
+    ? body.errors.flatMap((error) => describeError(error) ?? [])
+    : // A validation error: {"field": ["message", ...], ...}.
+      Object.entries(body).flatMap(([k, v]) =>
+        Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === "string")
+          ? [`${k}: ${v.join(" ")}`]
+          : [],
+      );
   return said.length > 0 ? clip(said.join("; ")) : undefined;
 }
 
 /** One error of the standardized body: "attr: detail", or its code when it has no detail. */
 function describeError(error: unknown): string | undefined {
-  if (error === null || typeof error !== "object") return undefined;
-  const code = field(error, "code");
-  const detail = field(error, "detail");
-  const attr = field(error, "attr");
-  const said =
-    typeof detail === "string" && detail.trim()
-      ? detail
-      : typeof code === "string"
-        ? code
-        : undefined;
+  const detail = str(field(error, "detail"));
+  const said = detail?.trim() ? detail : str(field(error, "code"));
+  const attr = str(field(error, "attr"));
   if (said === undefined) return undefined;
-  return typeof attr === "string" && attr !== "" && attr !== "detail" && attr !== "non_field_errors"
-    ? `${attr}: ${said}`
-    : said;
+  return attr && attr !== "detail" && attr !== "non_field_errors" ? `${attr}: ${said}` : said;
 }
 
 function clip(text: string): string {
