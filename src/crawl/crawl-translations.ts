@@ -8,9 +8,6 @@ import { confirmRemovals } from "./confirm-removals.js";
 import { finishCrawl } from "./missing.js";
 import type { HttpClient } from "../http/http-client.js";
 
-export { joinComponent, joinProject, listedComponentPath } from "./join.js";
-export type { CrawlSettings, Fetched };
-
 /**
  * Fetches every configured translation, in phases over one state (crawl-state.ts): wildcards are
  * expanded (the whole instance from the instance-wide list, a project's components from its

@@ -125,8 +125,6 @@ export function stableHash(text: string): number {
   return h >>> 0;
 }
 
-export type { Shard };
-
 /** Whether a component belongs to a shard (1-based index): split by component, never within one. */
 export function inShard(project: string, component: string, shard: Shard | undefined): boolean {
   if (!shard || shard.count === 1) return true;
