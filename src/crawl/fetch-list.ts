@@ -60,20 +60,10 @@ export async function forEachPage(
   let url = first;
   for (let page = 1; ; page++) {
     if (page > 1 && current.count !== declared) throw changed(url, declared, page, current.count);
-    const next = numbered ? numbered.next(page, current) : current.next;
-    if (next !== null && !numbered) {
-      // Beyond MAX_PAGES, only pages that bring items (up to the count) go on: a list of a million
-      // in pages of a thousand, not an endless chain of empty pages that claims a huge count.
-      const bound = Math.max(MAX_PAGES, Math.min(declared ?? 0, held + current.items.length) + 1);
-      if (page >= bound || seen.has(next) || next === first)
-        throw new RequestError(
-          "invalid-response",
-          next,
-          "list pagination does not end (a `next` link repeats)",
-        );
-      seen.add(next);
-      ask(page + 1, next);
-    }
+    const next = numbered
+      ? numbered.next(page, current)
+      : linkedNext(current, { page, held, seen, first, declared });
+    if (next !== null && !numbered) ask(page + 1, next);
     if (numbered && next !== null) {
       if (page >= MAX_PAGES && current.items.length === 0)
         throw new RequestError(
@@ -121,6 +111,26 @@ function numberedPages(head: Page) {
     return expected;
   };
   return { pages, url, next };
+}
+
+/** The page after `current` in a list linked by `next`, refused when the chain does not end. */
+function linkedNext(
+  current: Page,
+  read: { page: number; held: number; seen: Set<string>; first: string; declared?: number },
+): string | null {
+  const { next } = current;
+  if (next === null) return null;
+  // Beyond MAX_PAGES, only pages that bring items (up to the count) go on: a list of a million
+  // in pages of a thousand, not an endless chain of empty pages that claims a huge count.
+  const brought = Math.min(read.declared ?? 0, read.held + current.items.length);
+  if (read.page >= Math.max(MAX_PAGES, brought + 1) || read.seen.has(next) || next === read.first)
+    throw new RequestError(
+      "invalid-response",
+      next,
+      "list pagination does not end (a `next` link repeats)",
+    );
+  read.seen.add(next);
+  return next;
 }
 
 /**
