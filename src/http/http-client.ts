@@ -7,6 +7,7 @@ import { CrawlGuard } from "./crawl-guard.js";
 
 import {
   ACCEPT_ENCODING,
+  decodeBody,
   ERROR_BODY_LIMIT,
   header,
   parseJson,
@@ -14,12 +15,13 @@ import {
   assertSameOrigin,
   readBody,
   redirectTarget,
+  retryAfterMs,
   type Answer,
   type RawAnswer,
 } from "./http-response.js";
-import { RequestError, tooLarge } from "./request-error.js";
+import { errorForStatus, RequestError, serverErrorDetail, tooLarge } from "./request-error.js";
 import { RateGate } from "./rate-gate.js";
-import { givenUp, isAbort, retryVerdict, statusFailure } from "./retry-policy.js";
+import { givenUp, isAbort, RETRYABLE_STATUSES, retryVerdict } from "./retry-policy.js";
 import { SILENCE_LINE_MS, silenceLine } from "./network-error.js";
 import { Reachability } from "./reachability.js";
 import { bearerRefusalHint, TokenScheme } from "./auth-scheme.js";
@@ -245,19 +247,30 @@ export class HttpClient {
     return response;
   }
 
-  /** A non-2xx answer as its error; a 401 to a token stops the run (every request would get it). */
+  /**
+   * A non-2xx answer as its error (its body read for the server's own words), worth another try
+   * when its status is in RETRYABLE_STATUSES; a 401 to a token stops the run (every request would
+   * get it).
+   */
   private async failureOf(response: Dispatcher.ResponseData, url: string): Promise<RequestError> {
     const { statusCode: status, headers } = response;
-    const { token, authScheme, tokenEnv = "WEBLATE_TOKEN" } = this.options;
-    const failure = await statusFailure(response, url, {
-      bodyTimeoutMs: this.options.bodyTimeoutMs,
+    const { token, authScheme, tokenEnv = "WEBLATE_TOKEN", bodyTimeoutMs } = this.options;
+    const text = await readBody(response, url, ERROR_BODY_LIMIT, bodyTimeoutMs)
+      .then((raw) => decodeBody(raw, headers, url, ERROR_BODY_LIMIT, status))
+      .then(
+        (bytes) => bytes.toString("utf8"),
+        () => "",
+      );
+    const error = errorForStatus(url, status, serverErrorDetail(text), {
       tokenEnv,
       withToken: token !== undefined,
       hint: status === 401 ? this.auth.hintFor401(headers) : undefined,
       also: bearerRefusalHint(authScheme ?? "auto", token, status),
     });
-    if (status === 401 && token) this.guard.tokenRefused(failure, tokenEnv);
-    return failure;
+    if (status === 401 && token) this.guard.tokenRefused(error, tokenEnv);
+    if (!RETRYABLE_STATUSES.has(status)) return error;
+    const retry = { retry: true, retryAfterMs: retryAfterMs(headers), stall: status === 429 };
+    return new RequestError(error.kind, url, error.detail, status, retry);
   }
 
   private headers(): Record<string, string> {

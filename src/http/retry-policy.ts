@@ -1,12 +1,9 @@
 import { STATUS_CODES } from "node:http";
-import type { Dispatcher } from "undici";
 import { errorCode, field } from "../model/json.js";
-
-import { decodeBody, ERROR_BODY_LIMIT, readBody, retryAfterMs } from "./http-response.js";
-import { errorForStatus, RequestError, serverErrorDetail, type TokenUse } from "./request-error.js";
+import { RequestError } from "./request-error.js";
 
 // When a failed request is tried again, and after how long: `retryVerdict`, a pure function of
-// the failure and the settings (tested as a table). What a non-2xx answer is: `statusFailure`.
+// the failure and the settings (tested as a table).
 
 /**
  * HTTP statuses worth another try: request timeout, a locked component (423, while Weblate works
@@ -62,31 +59,6 @@ export function isAbort(error: unknown): boolean {
   return (
     field(error, "name") === "AbortError" || code === "UND_ERR_ABORTED" || code === "ABORT_ERR"
   );
-}
-
-/**
- * A non-2xx answer as the error it is (its body read for the server's own words), worth another
- * try when its status is in RETRYABLE_STATUSES.
- */
-export async function statusFailure(
-  response: Dispatcher.ResponseData,
-  url: string,
-  options: { bodyTimeoutMs: number } & TokenUse,
-): Promise<RequestError> {
-  const status = response.statusCode;
-  const text = await readBody(response, url, ERROR_BODY_LIMIT, options.bodyTimeoutMs)
-    .then((raw) => decodeBody(raw, response.headers, url, ERROR_BODY_LIMIT, status))
-    .then(
-      (bytes) => bytes.toString("utf8"),
-      () => "",
-    );
-  const error = errorForStatus(url, status, serverErrorDetail(text), options);
-  if (!RETRYABLE_STATUSES.has(status)) return error;
-  return new RequestError(error.kind, url, error.detail, status, {
-    retry: true,
-    retryAfterMs: retryAfterMs(response.headers),
-    stall: status === 429,
-  });
 }
 
 /**
