@@ -69,57 +69,46 @@ export function errorForStatus(
   serverDetail: string | undefined,
   token: TokenUse = { withToken: false, tokenEnv: "WEBLATE_TOKEN" },
 ): RequestError {
-  const error = statusError(url, status, serverDetail, token);
-  if (!token.also) return error;
-  return new RequestError(error.kind, url, `${error.detail}; ${token.also}`, status);
-}
-
-function statusError(
-  url: string,
-  status: number,
-  serverDetail: string | undefined,
-  token: TokenUse,
-): RequestError {
   const text =
     `${status} ` +
     `${STATUS_CODES[status] ?? "Unknown Status"}${serverDetail ? ` (${serverDetail})` : ""}`;
+  const [kind, hint] = statusKind(status, token);
+  const detail = [text, hint, token.also].filter((part) => part).join("; ");
+  return new RequestError(kind, url, detail, status);
+}
+
+/** The kind of a status's failure, and the hint that says what to do. */
+function statusKind(status: number, token: TokenUse): [RequestErrorKind, string?] {
   const { withToken, tokenEnv } = token;
-  if (token.hint)
-    return new RequestError(
-      status === 401 || status === 403 ? "auth" : "invalid-response",
-      url,
-      `${text}; ${token.hint}`,
-      status,
-    );
-  if (status === 404 || status === 410) return new RequestError("not-found", url, text, status);
-  if (status === 401 || status === 403) {
-    const hint =
-      status === 401
-        ? withToken
-          ? `check the API token in ${tokenEnv}: the server refused it (a new one is under your ` +
-            `Weblate profile, API access)`
-          : `the server wants an API token: set ${tokenEnv}`
-        : withToken
-          ? `check the API token in ${tokenEnv} or the project's access control`
-          : `set an API token in ${tokenEnv}, or check the project's access control`;
-    return new RequestError("auth", url, `${text}; ${hint}`, status);
-  }
+  const auth = status === 401 || status === 403;
+  if (token.hint) return [auth ? "auth" : "invalid-response", token.hint];
+  if (status === 404 || status === 410) return ["not-found"];
+  if (status === 401)
+    return withToken
+      ? [
+          "auth",
+          `check the API token in ${tokenEnv}: the server refused it (a new one is under your ` +
+            `Weblate profile, API access)`,
+        ]
+      : ["auth", `the server wants an API token: set ${tokenEnv}`];
+  if (status === 403)
+    return withToken
+      ? ["auth", `check the API token in ${tokenEnv} or the project's access control`]
+      : ["auth", `set an API token in ${tokenEnv}, or check the project's access control`];
   if (status === 423)
-    return new RequestError(
+    return [
       "locked",
-      url,
-      `${text}; the component is locked on the server (a repository operation under way); the ` +
-        `next run will try again`,
-      status,
-    );
-  if (status === 429) {
-    const advice = withToken
-      ? "the token's quota is used up; wait for it to reset or lower crawl.concurrency"
-      : "set an API token to get a larger quota";
-    return new RequestError("rate-limited", url, `${text}; ${advice}`, status);
-  }
-  if (status >= 500 || status === 408) return new RequestError("inaccessible", url, text, status);
-  return new RequestError("invalid-response", url, text, status);
+      "the component is locked on the server (a repository operation under way); the next run " +
+        "will try again",
+    ];
+  if (status === 429)
+    return withToken
+      ? [
+          "rate-limited",
+          "the token's quota is used up; wait for it to reset or lower crawl.concurrency",
+        ]
+      : ["rate-limited", "set an API token to get a larger quota"];
+  return [status >= 500 || status === 408 ? "inaccessible" : "invalid-response"];
 }
 
 /**
