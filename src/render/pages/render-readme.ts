@@ -1,4 +1,5 @@
 import { markdownText } from "../../text/markdown-text.js";
+import type { MessageParams } from "../../i18n/messages.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { encodePath, fileSegment, projectDir } from "../../site/site-paths.js";
 import { projectRows, type ProjectRow } from "../model/project-rows.js";
@@ -109,7 +110,7 @@ function readme(model: SiteModel, p: ProjectView): string {
   }
   lines.push("", `## ${markdownText(m.t("readme.widgets"))}`, "");
   const embedWords = {
-    page: { t: (key: string, params?: Record<string, string>) => m.t(key, params), measure: words },
+    page: { t: (key: string, params?: MessageParams) => m.t(key, params), measure: words },
     pagePercent: (n: number) => f.percentOf(n),
     badges: locale,
     label: model.badgeText.label,
