@@ -1,7 +1,4 @@
-import { badgesPageSplit, componentBadgesPage, widgetAnchor } from "./badges-page.js";
-import { planBadgesPages, type Crumb, type PageFile } from "./plan-badges-pages.js";
 import type { Eta } from "eta";
-import { loadTemplates } from "./load-templates.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import type {
   ComponentView,
@@ -10,29 +7,36 @@ import type {
   SiteModel,
   TranslationPage,
 } from "../model/site-view.js";
-import { localeHelpers, underLocale, viewHelpers, type ViewHelpers } from "./view-helpers.js";
-import { badgeMarkdown, translationBadgeAlt } from "./badge-embeds.js";
 import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";
-import { widgetPaths } from "./render-widgets.js";
-import { siteBase } from "./widget-embeds.js";
 import { failedApart, projectRows } from "../model/project-rows.js";
 import { languageProjects } from "../model/language-projects.js";
 import type { SiteLocale, SiteLocales } from "../../i18n/site-locales.js";
-import { localeLinks } from "./locale-links.js";
-import { tablesScriptPath } from "./site-assets.js";
-import * as text from "./page-text.js";
 import { projectReach, siteReach, WORLD_POPULATION } from "../model/reach.js";
+import {
+  badgesPageSplit,
+  componentBadgesPage,
+  planBadgesPages,
+  widgetAnchor,
+  type Crumb,
+  type PageFile,
+} from "./badges-pages.js";
+import { badgeEmbeds, siteBase, translationBadgeAlt } from "./embeds.js";
+import { loadTemplates } from "./load-templates.js";
+import { localeLinks } from "./locale-links.js";
+import { widgetPaths } from "./render-widgets.js";
+import { tablesScriptPath } from "./site-assets.js";
+import { localeHelpers, underLocale, viewHelpers, type ViewHelpers } from "./view-helpers.js";
 
 export { loadTemplates, templatesDir } from "./load-templates.js";
+
+// Each page has its title and description in the page's locale: the <title>, the description a
+// search engine or a link preview shows, the Open Graph alternative text.
 
 /** Every HTML page of the site in one locale, rendered with the eta templates when written. */
 export interface PlannedPages {
   /** The pages of the site but the translations'. */
   files: PlannedFile[];
-  /**
-   * A translation's page, planned when the translation is read again (site-model.ts,
-   * translationPages).
-   */
+  /** A translation's page, planned when the translation is read again (site-model.ts). */
   translationPage(page: TranslationPage): PlannedFile;
   /** Any other page in `dir` from a template, its title and data computed when it is written. */
   pageFile: PageFile;
@@ -70,7 +74,13 @@ export function planPages(
   const home = homeCrumb(model);
   const files: PlannedFile[] = [
     pageFile("", "@pages/index", (h) => ({
-      ...text.overviewText(h, model),
+      title: h.t("overview.title"),
+      description: h.t("overview.description", {
+        site: model.title,
+        progress: h.progress(model.tally),
+        projects: h.count("projects", model.projects.length),
+        languages: h.count("languages", model.languages.length),
+      }),
       crumbs: [{ text: model.title }],
       data: { reach: siteReach(model), world: WORLD_POPULATION },
     })),
@@ -84,14 +94,18 @@ export function planPages(
   }
   files.push(
     pageFile("languages", "@pages/languages", (h) => ({
-      ...text.languagesText(h, model),
+      title: h.t("languages.title"),
+      description: h.t("languages.description", {
+        site: model.title,
+        languages: h.count("languages", model.languages.length),
+      }),
       crumbs: [home(h), { text: h.t("languages.title") }],
       data: {},
     })),
   );
   for (const language of model.languages) files.push(languagePage(model, pageFile, language));
-  // badges/index.html, split by project on a large instance (plan-badges-pages.ts).
-  files.push(...planBadgesPages(model, locale, locales, pageFile, home));
+  // badges/index.html, split by project on a large instance (badges-pages.ts).
+  files.push(...planBadgesPages(model, locale, pageFile, home));
   const translationPage = (page: TranslationPage) => planTranslationPage(model, pageFile, page);
   return { files, translationPage, pageFile, home };
 }
@@ -102,31 +116,29 @@ function planTranslationPage(
   pageFile: PageFile,
   { t, project, component }: TranslationPage,
 ): PlannedFile {
-  const home = homeCrumb(model);
   const image = widgetPaths(project.badgeBase).og;
   return pageFile(
     t.pageDir,
     "@pages/translation",
-    (h) => ({
-      ...text.translationText(h, t, project, component),
-      image,
-      crumbs: [
-        home(h),
-        crumbTo(h, project),
-        crumbTo(h, component),
-        { text: h.langName(t.language, t.languageName) },
-      ],
-      // Computed once here: eta copies the data into every include.
-      data: {
-        t,
-        embed: {
-          markdown: badgeMarkdown(
-            { ...t, alt: translationBadgeAlt(model.badgeText, t) },
-            model.site,
-          ),
-        },
-      },
-    }),
+    (h) => {
+      const language = h.langName(t.language, t.languageName);
+      const names = { language, component: component.name, project: project.name };
+      const progress = t.tally ? h.progress(t.tally) : h.t(`status.${t.status}`);
+      const alt = translationBadgeAlt(model.badgeText, t);
+      return {
+        title: h.t("translation.title", names),
+        description: h.t("translation.description", { ...names, progress }),
+        image,
+        crumbs: [
+          homeCrumb(model)(h),
+          crumbTo(h, project),
+          crumbTo(h, component),
+          { text: language },
+        ],
+        // Computed once here: eta copies the data into every include.
+        data: { t, embed: { markdown: badgeEmbeds({ ...t, alt }, model.site).markdown } },
+      };
+    },
     "translation pages",
   );
 }
@@ -208,7 +220,12 @@ function projectPage(
     project.pageDir,
     "@pages/project",
     (h) => ({
-      ...text.projectText(h, project),
+      title: project.name,
+      description: h.t("project.description", {
+        project: project.name,
+        progress: h.progress(project.tally),
+        languages: h.count("languages", project.languages.length),
+      }),
       image,
       crumbs: [homeCrumb(model)(h), { text: project.name }],
       data: {
@@ -233,40 +250,36 @@ function componentPage(
   model: SiteModel,
   locale: SiteLocale,
   pageFile: PageFile,
-  of: {
-    project: ProjectView;
-    component: ComponentView;
-    split: ReturnType<typeof badgesPageSplit>;
-  },
+  of: { project: ProjectView; component: ComponentView; split: boolean },
 ): PlannedFile {
   const { project, component } = of;
   const image = widgetPaths(project.badgeBase).og;
   // The component's charts: linked from its page, their snippets on the badges page.
   const paths = widgetPaths(component.badgeBase);
-  const anchor = widgetAnchor(project, component);
-  const badgesPage = componentBadgesPage(project, of.split);
+  const names = { component: component.name, project: project.name };
+  const percent = locale.format.percentOf(model.site.widgets.countPercent);
   return pageFile(
     component.pageDir,
     "@pages/component",
     (h) => ({
-      ...text.componentText(h, project, component),
+      title: h.t("component.title", names),
+      description: h.t("component.description", {
+        ...names,
+        progress: h.progress(component.tally),
+        languages: h.count("languages", component.translations.length),
+      }),
       image,
       crumbs: [homeCrumb(model)(h), crumbTo(h, project), { text: component.name }],
       data: {
         component,
         project,
-        anchor,
-        badgesPage,
+        anchor: widgetAnchor(project, component),
+        badgesPage: componentBadgesPage(project, of.split),
         widgets: component.counted
           ? [
               { title: h.t("component.chartRows"), path: paths.chart },
               { title: h.t("component.chartColumns"), path: paths.columns },
-              {
-                title: h.t("component.chartCount", {
-                  percent: locale.format.percentOf(model.site.widgets.countPercent),
-                }),
-                path: paths.count,
-              },
+              { title: h.t("component.chartCount", { percent }), path: paths.count },
             ]
           : [],
       },
@@ -280,19 +293,30 @@ function languagePage(model: SiteModel, pageFile: PageFile, language: LanguageVi
   return pageFile(
     language.pageDir,
     "@pages/language",
-    (h) => ({
-      ...text.languageText(h, language),
-      crumbs: [
-        homeCrumb(model)(h),
-        { text: h.t("languages.title"), href: h.href("languages/index.html") },
-        { text: h.langName(language.code, language.name) },
-      ],
-      data: {
-        language,
-        projects:
-          model.detail.languageRows === "projects" ? languageProjects(model, language) : undefined,
-      },
-    }),
+    (h) => {
+      const name = h.langName(language.code, language.name);
+      return {
+        title: name,
+        description: h.t("language.description", {
+          language: name,
+          code: language.code,
+          progress: h.progress(language.tally),
+          components: h.count("trackedComponents", language.translationCount),
+        }),
+        crumbs: [
+          homeCrumb(model)(h),
+          { text: h.t("languages.title"), href: h.href("languages/index.html") },
+          { text: name },
+        ],
+        data: {
+          language,
+          projects:
+            model.detail.languageRows === "projects"
+              ? languageProjects(model, language)
+              : undefined,
+        },
+      };
+    },
     "language pages",
     language.translations.length + 1,
   );

@@ -1,13 +1,11 @@
 import { markdownText } from "../../text/markdown-text.js";
-import type { MessageParams } from "../../i18n/messages.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { encodePath, fileSegment, projectDir } from "../../site/site-paths.js";
 import { projectRows, type ProjectRow } from "../model/project-rows.js";
 import type { ProjectView, SiteModel, TranslationRow } from "../model/site-view.js";
 import { badgeForms, formFiles, ofKind, type BadgeFiles } from "./render-badges.js";
 import { measure } from "../../model/measure.js";
-import { siteBase, widgetEmbeds } from "./widget-embeds.js";
-import { badgeAlt } from "./badge-embeds.js";
+import { badgeAlt, siteBase, widgetEmbeds } from "./embeds.js";
 import { MeasureWords } from "../model/measure-words.js";
 
 // badges/<project>/README.md: a Markdown table of the project's languages to paste into a
@@ -109,13 +107,7 @@ function readme(model: SiteModel, p: ProjectView): string {
     lines.push(`| ${markdownText(name)} | [![${alt}](${badge})](${page}) | ${shown} |`);
   }
   lines.push("", `## ${markdownText(m.t("readme.widgets"))}`, "");
-  const embedWords = {
-    page: { t: (key: string, params?: MessageParams) => m.t(key, params), measure: words },
-    pagePercent: (n: number) => f.percentOf(n),
-    badges: locale,
-    label: model.badgeText.label,
-  };
-  for (const w of widgetEmbeds(p, model.site, "project", embedWords)) {
+  for (const w of widgetEmbeds(p, model, "project", locale)) {
     lines.push(`### ${markdownText(w.title)}`, "", w.markdown, "");
     lines.push("```markdown", w.markdown, "```", "");
   }

@@ -5,7 +5,7 @@ import type { SiteModel } from "../model/site-view.js";
 import { projectReach, siteReach, type ReachView } from "../model/reach.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { encodePath } from "../../site/site-paths.js";
-import { siteBase } from "./widget-embeds.js";
+import { siteBase } from "./embeds.js";
 
 /**
  * A page's address as the site's links give it: its folder percent-encoded as served (a folder

@@ -6,9 +6,8 @@ import type { SiteLocale, SiteLocales } from "../../i18n/site-locales.js";
 import type { SiteModel } from "../model/site-view.js";
 import { encodePath, SITE_FILE, translationPath } from "../../site/site-paths.js";
 import { localeHelpers, type ViewHelpers } from "./view-helpers.js";
-import { siteBase } from "./widget-embeds.js";
+import { siteBase } from "./embeds.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import { notFoundText } from "./page-text.js";
 
 // The files every locale shares: the style sheet, the icon, the 404 page (GitHub Pages serves the
 // root's for any missing address, so it is in the default locale, with links to the others), and
@@ -98,7 +97,6 @@ function notFound(eta: Eta, siteModel: SiteModel, locales: SiteLocales, css: str
         locales,
         siteModel.projects.flatMap((p) => p.components.map((c) => c.pageDir)),
       );
-  const { title, description } = notFoundText(h, model);
   return eta.render("@pages/404", {
     model,
     h,
@@ -110,8 +108,8 @@ function notFound(eta: Eta, siteModel: SiteModel, locales: SiteLocales, css: str
     badgesMoved: inEveryLocale(locales, ["badges"]),
     loc: { tag: locale.tag, dir: locale.dir },
     locales: localeLinks(locales, locale, absolute),
-    pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
-    description,
+    pageTitle: h.t("site.pageTitle", { page: h.t("notFound.title"), site: model.title }),
+    description: h.t("notFound.description", { site: model.title }),
     crumbs: [{ text: model.title, href: h.href("index.html") }],
     inlineCss: css,
   });

@@ -109,7 +109,7 @@ function wordHelpers(locale: Locale, generatedAt: string) {
         : messages.t("status.reasonList", { status, list: r.list, detail });
     },
     langName,
-    /** A language's name in this locale, with its own name beside when that adds something (HTML). */
+    /** A language's name in this locale, its own name beside when that adds something (HTML). */
     lang: (code: string, weblateName: string, tag: string, dir: string) => {
       const name = langName(code, weblateName);
       const own = nativeName(code, name);
