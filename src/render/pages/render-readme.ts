@@ -2,8 +2,8 @@ import { markdownText } from "../../text/markdown-text.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { encodePath, fileSegment, projectDir } from "../../site/site-paths.js";
 import { projectRows, type ProjectRow } from "../model/project-rows.js";
-import type { ProjectView, SiteModel, TranslationRow } from "../model/site-view.js";
-import { badgeForms, formFiles, ofKind, type BadgeFiles } from "./render-badges.js";
+import type { Badged, ProjectView, SiteModel, TranslationRow } from "../model/site-view.js";
+import { measuredBadgeFiles, type BadgeFiles } from "./render-badges.js";
 import { measure } from "../../model/measure.js";
 import { badgeAlt, siteBase, widgetEmbeds } from "./embeds.js";
 import { MeasureWords } from "../model/measure-words.js";
@@ -35,19 +35,16 @@ export function planProjectLanguageBadges(
   add: BadgeFiles,
 ): () => Iterable<PlannedFile> {
   const badges = model.projects.flatMap((p) =>
-    projectRows(p, model.site).map((row) => ({
-      base: projectLanguageBadgeBase(p.project, row.language.code),
-      forms: badgeForms(model, projectLanguageBadge(model, p, row)),
-    })),
+    projectRows(p, model.site).map((row) => projectLanguageBadge(model, p, row)),
   );
   return function* () {
-    for (const { base, forms } of badges)
-      yield* ofKind(formFiles(add, model.site, base, forms), "project language badges");
+    for (const badged of badges)
+      yield* measuredBadgeFiles(add, model, badged, "project language badges");
   };
 }
 
 /** A project's language's badge, over the project's counted components. */
-function projectLanguageBadge(model: SiteModel, p: ProjectView, row: ProjectRow) {
+function projectLanguageBadge(model: SiteModel, p: ProjectView, row: ProjectRow): Badged {
   const { site, badgeText: text } = model;
   // The row's translations in counted components (not-started ones aside); usable: those with
   // numbers.
@@ -66,7 +63,12 @@ function projectLanguageBadge(model: SiteModel, p: ProjectView, row: ProjectRow)
       ? text.measured(row.tally, site, site.thresholds)
       : (error?.badge ?? text.noData());
   if (asOf) badge = text.stale(badge, asOf, model.generatedAt);
-  return { tally: row.tally, badge, ...(asOf ? { stale: { asOf } } : {}) };
+  return {
+    badgeBase: projectLanguageBadgeBase(p.project, row.language.code),
+    tally: row.tally,
+    badge,
+    ...(asOf ? { stale: { asOf } } : {}),
+  };
 }
 
 export function planProjectReadmes(model: SiteModel): PlannedFile[] {
