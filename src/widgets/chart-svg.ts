@@ -3,7 +3,6 @@ import { byProgress } from "../model/counts.js";
 import type { Thresholds, WidgetOptions } from "../config/schema.js";
 import { fitText, FONT_FAMILY, n, textWidth, xml } from "./svg-text.js";
 import { must } from "../model/must.js";
-import { counted } from "../text/plural.js";
 
 // Multi-language charts for READMEs, like Weblate's multi-*.svg (a row per language) and
 // horizontal-*.svg (a column per language), but sorted by percent and filtered by the
@@ -35,46 +34,12 @@ export interface WidgetWords {
   og: { noStrings: string; mostTranslated: string; footer: string };
 }
 
-const englishPercent = new Intl.NumberFormat("en", { style: "percent" });
-const englishInt = new Intl.NumberFormat("en");
-
-/** English, for callers that give no locale's words. */
-export const ENGLISH_WIDGET_WORDS: WidgetWords = {
-  percent: (whole) => englishPercent.format(whole / 100),
-  int: (n) => englishInt.format(n),
-  noLanguages: "no languages to show",
-  describe: (title, shown, of) => {
-    const first = shown[0];
-    const last = shown.at(-1);
-    if (!first || !last) return `${title}: no languages`;
-    const all = counted(of ?? shown.length, "language");
-    const p = (i: ChartItem) => englishPercent.format(floorPercent(i.percent) / 100);
-    const range =
-      shown.length === 1
-        ? `${first.name} ${p(first)}`
-        : `from ${first.name} ${p(first)} to ${last.name} ${p(last)}`;
-    const languages = of !== undefined && of > shown.length ? `${shown.length} of ${all}` : all;
-    return `${title}: percent of translated strings for ${languages}, ${range}`;
-  },
-  matrix: (title, components, languages, of) =>
-    `${title}, percent of translated strings by component and language: ` +
-    `${counted(components, "component")}, ` +
-    (of !== undefined && of > languages
-      ? `${languages} of ${counted(of, "language")}`
-      : counted(languages, "language")),
-  og: {
-    noStrings: "no strings",
-    mostTranslated: "Most translated",
-    footer: "Translation status by l10n-snapshot",
-  },
-};
-
 export interface ChartInput {
   title: string;
   items: ChartItem[];
   options: WidgetOptions;
   thresholds: Thresholds;
-  words?: WidgetWords;
+  words: WidgetWords;
 }
 
 /**
@@ -136,7 +101,7 @@ function frame(width: number, height: number, label: string, body: string): stri
  */
 function describe(input: ChartInput, shown: ChartItem[]): string {
   const of = selectItems(input.items, { ...input.options, maxLanguages: 0 }).length;
-  return (input.words ?? ENGLISH_WIDGET_WORDS).describe(input.title, shown, of);
+  return input.words.describe(input.title, shown, of);
 }
 
 /** A pattern of rounded tracks, `w` x `h` in tiles of `tileW` x `tileH`, filling a rectangle. */
@@ -201,7 +166,7 @@ export class Bars {
 
 /** A row per language: name, bar, percent (Weblate's "multi" chart). */
 export function rowsChartSvg(input: ChartInput): string {
-  const words = input.words ?? ENGLISH_WIDGET_WORDS;
+  const { words } = input;
   const shown = selectItems(input.items, input.options);
   const names = shown.map((i) => fitText(i.name, NAME_MAX));
   const nameWidth = Math.max(40, ...names.map((name) => textWidth(name)));
@@ -244,7 +209,7 @@ const COLUMN_HEIGHT = 100;
 
 /** A column per language, names written upwards below the bars (Weblate's "horizontal" chart). */
 export function columnsChartSvg(input: ChartInput): string {
-  const words = input.words ?? ENGLISH_WIDGET_WORDS;
+  const { words } = input;
   const shown = selectItems(input.items, input.options);
   const names = shown.map((i) => fitText(i.name, NAME_MAX));
   const nameHeight = Math.max(20, ...names.map((name) => textWidth(name))) + 8;

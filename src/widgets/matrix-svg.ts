@@ -1,12 +1,6 @@
 import { percentColor } from "../badges/badge-data.js";
 import type { Thresholds, WidgetOptions } from "../config/schema.js";
-import {
-  ENGLISH_WIDGET_WORDS,
-  floorPercent,
-  selectItems,
-  type ChartItem,
-  type WidgetWords,
-} from "./chart-svg.js";
+import { floorPercent, selectItems, type ChartItem, type WidgetWords } from "./chart-svg.js";
 import { fitText, FONT_FAMILY, n, textWidth, xml } from "./svg-text.js";
 import { must } from "../model/must.js";
 
@@ -24,7 +18,7 @@ export interface MatrixInput {
   }[];
   options: WidgetOptions;
   thresholds: Thresholds;
-  words?: WidgetWords;
+  words: WidgetWords;
 }
 
 const PAD = 8;
@@ -36,7 +30,7 @@ const TINT = { red: "#fbd3cd", yellow: "#fbedb5", brightgreen: "#cdeed3" } as co
 // 10,000 cells in a project of 50 components and 200 languages: a cell is a piece of its colour's
 // one path and a <tspan> of its row's one <text>, the rest is said once by a <g>.
 export function matrixSvg(input: MatrixInput): string {
-  const words = input.words ?? ENGLISH_WIDGET_WORDS;
+  const { words } = input;
   const columns = selectItems(input.languages, input.options);
   const names = columns.map((c) => fitText(c.name, 160));
   const headHeight = Math.ceil(Math.max(30, ...names.map((name) => textWidth(name))) + 10);
