@@ -104,17 +104,14 @@ function describe(input: ChartInput, shown: ChartItem[]): string {
   return input.words.describe(input.title, shown, of);
 }
 
-/** A pattern of rounded tracks, `w` x `h` in tiles of `tileW` x `tileH`, filling a rectangle. */
-function tracks(
-  x: number,
-  y: number,
-  tileW: number,
-  tileH: number,
-  w: number,
-  h: number,
-  width: number,
-  height: number,
-): string {
+/**
+ * A pattern of rounded tracks of `track` = [w, h] in tiles of `tile`, filling a rectangle of
+ * `area` at `x`, `y`.
+ */
+function tracks(x: number, y: number, tile: number[], track: number[], area: number[]): string {
+  const [tileW, tileH] = tile;
+  const [w, h] = track;
+  const [width = 0, height = 0] = area;
   return (
     `<defs><pattern id="k" patternUnits="userSpaceOnUse" x="${n(x)}" y="${n(y)}" ` +
     `width="${tileW}" height="${tileH}"><rect width="${w}" height="${h}" rx="2" ` +
@@ -178,7 +175,8 @@ export function rowsChartSvg(input: ChartInput): string {
   const width = Math.max(pctX + widest + PAD, PAD * 2 + textWidth(input.title, 12, true));
   const top = PAD + TITLE;
   let body = `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${title}</text>`;
-  if (shown.length > 0) body += tracks(barX, top + 3, BAR, ROW, BAR, 11, BAR, shown.length * ROW);
+  if (shown.length > 0)
+    body += tracks(barX, top + 3, [BAR, ROW], [BAR, 11], [BAR, shown.length * ROW]);
   const bars = new Bars();
   // Each row one <text>: the name, then the percent in a <tspan> (read in that order).
   let rows = "";
@@ -222,17 +220,9 @@ export function columnsChartSvg(input: ChartInput): string {
   let body =
     `<text x="${PAD}" y="${PAD + 11}" font-size="12" ` +
     `font-weight="bold">${xml(input.title)}</text>`;
+  const area = [shown.length * COL - 8, COLUMN_HEIGHT];
   if (shown.length > 0)
-    body += tracks(
-      PAD + 4,
-      top,
-      COL,
-      COLUMN_HEIGHT,
-      COL - 8,
-      COLUMN_HEIGHT,
-      shown.length * COL - 8,
-      COLUMN_HEIGHT,
-    );
+    body += tracks(PAD + 4, top, [COL, COLUMN_HEIGHT], [COL - 8, COLUMN_HEIGHT], area);
   const bars = new Bars();
   let percents = "";
   let labels = "";
