@@ -103,8 +103,8 @@ function* csv<T>(columns: readonly Column<T>[], rows: Iterable<T>): Generator<st
 }
 
 function* translationRows(model: SiteModel): Generator<Row> {
+  // The component page's order is by progress; a spreadsheet diffs better by language code.
   for (const project of model.projects)
-    // The component page's order is by progress; a spreadsheet diffs better by language code.
     for (const component of project.components) yield* inCodeOrder(component);
   // A failed list is no translation: the rows it left stale are above, the list is not a row.
   for (const t of model.unpublished) if (!isListEntry(t)) yield t;

@@ -14,12 +14,11 @@ import { columnsChartSvg, rowsChartSvg } from "../../widgets/chart-svg.js";
 import { matrixSvg } from "../../widgets/matrix-svg.js";
 import { ogPng } from "../../widgets/og-image.js";
 import type { SiteModel } from "../model/site-view.js";
-import { atomFeed } from "./feed.js";
+import { feedFile } from "./render-history.js";
 import { badgeFiles } from "./render-badges.js";
-import { localModel, type PlannedPages } from "./render-pages.js";
+import type { PlannedPages } from "./render-pages.js";
 import type { SiteLocales } from "../../i18n/site-locales.js";
 import { widgetWords } from "../model/badge-text.js";
-import { underLocale } from "./view-helpers.js";
 import { recordedNames } from "../model/changes-view.js";
 import { widgetPaths } from "./render-widgets.js";
 import { projectLanguageBadgeBase, removedReadme } from "./render-readme.js";
@@ -171,23 +170,8 @@ function addRemovedProject(
   });
   kit.badges(`badges/${projectDir}`);
   kit.widgets(`badges/${projectDir}`, name, true, r.at);
-  for (const locale of locales.pages) {
-    const at = (path: string) => underLocale(locale.folder, path);
-    const local = () => localModel(model, locale);
-    const feed = at(`${projectDir}/feed.xml`);
-    kit.files.push({
-      path: feed,
-      render: () =>
-        atomFeed(local(), history, {
-          path: feed,
-          pagePath: at(`${projectDir}/index.html`),
-          title: locale.messages.t("site.pageTitle", { page: name, site: local().title }),
-          project,
-          locale,
-          id: locale.folder,
-        }),
-    });
-  }
+  for (const locale of locales.pages)
+    kit.files.push(feedFile(model, history, locale, { slug: project, pageDir: projectDir, name }));
 }
 
 type RemovedKit = ReturnType<typeof removedKit>;
