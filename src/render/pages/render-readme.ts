@@ -1,6 +1,6 @@
 import { markdownText } from "../../text/markdown-text.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import { encodePath, fileSegment, projectDir } from "../../site/site-paths.js";
+import { encodePath, fileSegment } from "../../site/site-paths.js";
 import { projectRows, type ProjectRow } from "../model/project-rows.js";
 import type { Badged, ProjectView, SiteModel, TranslationRow } from "../model/site-view.js";
 import { measuredBadgeFiles, type BadgeFiles } from "./render-badges.js";
@@ -114,40 +114,4 @@ function readme(model: SiteModel, p: ProjectView): string {
     lines.push("```markdown", w.markdown, "```", "");
   }
   return `${lines.join("\n").trimEnd()}\n`;
-}
-
-/** A removed project as its README says it: when, why, until when its files are kept. */
-export interface RemovedProject {
-  project: string;
-  /** Its name as the history kept it, its slug where none was known. */
-  name: string;
-  at: string;
-  until: string;
-  why: "server" | "config" | "unknown";
-}
-
-/**
- * The README of a project removed whole (badges/<project>/README.md), kept as its badges and
- * pages are for history.keepRemovedDays: it says so, and when, with the project's badge (which
- * says "removed"), in the badges' words.
- */
-export function removedReadme(model: SiteModel, r: RemovedProject, badgeAlt: string): string {
-  const { messages: m, format: f } = model.badgeText.locale;
-  const why =
-    r.why === "config"
-      ? m.markdown("removed.whyConfig")
-      : r.why === "server"
-        ? m.markdown("removed.whyServer", { server: markdownText(model.baseUrl) })
-        : m.markdown("removed.whyUnknown");
-  const folder = projectDir(r.project, model.site);
-  const badge = siteBase(model.site) + encodePath(`badges/${folder}.svg`);
-  return `${[
-    `# ${m.markdown("removed.title", { name: markdownText(r.name) })}`,
-    "",
-    m.markdown("removed.project", { time: markdownText(f.dateTime(r.at)), why }),
-    "",
-    m.markdown("removed.until", { time: markdownText(f.dateTime(r.until)) }),
-    "",
-    m.markdown("removed.badge", { badge: `![${markdownText(badgeAlt)}](${badge})` }),
-  ].join("\n")}\n`;
 }
