@@ -22,9 +22,8 @@ import {
 } from "./badges-pages.js";
 import { badgeEmbeds, siteBase, translationBadgeAlt } from "./embeds.js";
 import { loadTemplates } from "./load-templates.js";
-import { localeLinks } from "./locale-links.js";
 import { widgetPaths } from "./render-widgets.js";
-import { tablesScriptPath } from "./site-assets.js";
+import { localeLinks, tablesScriptPath } from "./site-assets.js";
 import { localeHelpers, underLocale, viewHelpers, type ViewHelpers } from "./view-helpers.js";
 
 export { loadTemplates, templatesDir } from "./load-templates.js";
@@ -174,6 +173,17 @@ function pageMaker(
   const badgeDir = badges.dir === locale.dir ? "" : ` dir="${badges.dir}"`;
   const badgeLang = locale.tag === badges.tag ? "" : ` lang="${badges.tag}"${badgeDir}`;
   const tablesJs = tablesScriptPath(locale);
+  // The page in every locale: the language switcher's links and the hreflang alternates, which
+  // search engines want absolute (with `site.url`).
+  const pageLocales = (dir: string, h: ViewHelpers) => {
+    const links = localeLinks(locales, locale, (l) => {
+      const folder = underLocale(l.folder, dir);
+      return base
+        ? base + encodePath(folder === "" ? "" : `${folder}/`)
+        : h.file(folder === "" ? "index.html" : `${folder}/index.html`);
+    });
+    return links && { links, fallback: links[0]?.href ?? "" };
+  };
   return (dir, template, describe, kind = "other pages and assets", weight = 1) => {
     const render = () => {
       const h = at(dir);
@@ -186,7 +196,7 @@ function pageMaker(
         root: upTo(pathOf(dir)),
         tablesJs,
         badgeLang,
-        locales: localeLinks(locales.pages, locale, dir, base),
+        locales: pageLocales(dir, h),
         pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
         description,
         og: og(dir, image ?? SITE_FILE.og),

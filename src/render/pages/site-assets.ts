@@ -82,6 +82,9 @@ function notFound(eta: Eta, siteModel: SiteModel, locales: SiteLocales, css: str
   const root = model.site.url ? siteBase(model.site) : "/";
   const shared = localeHelpers(locale, model.generatedAt, model.site);
   const absolute = (target: string) => root + encodePath(target);
+  const links = localeLinks(locales, locale, (l) =>
+    absolute(l.folder === "" ? "index.html" : `${l.folder}/index.html`),
+  );
   const pages = siteModel.detail.translationPages;
   const h: ViewHelpers = {
     ...shared,
@@ -107,7 +110,8 @@ function notFound(eta: Eta, siteModel: SiteModel, locales: SiteLocales, css: str
     // are its: the badges folders whose folders' addresses do so.
     badgesMoved: inEveryLocale(locales, ["badges"]),
     loc: { tag: locale.tag, dir: locale.dir },
-    locales: localeLinks(locales, locale, absolute),
+    // Each locale's overview, for a reader who came for one.
+    locales: links && { links },
     pageTitle: h.t("site.pageTitle", { page: h.t("notFound.title"), site: model.title }),
     description: h.t("notFound.description", { site: model.title }),
     crumbs: [{ text: model.title, href: h.href("index.html") }],
@@ -126,15 +130,21 @@ function inEveryLocale(locales: SiteLocales, dirs: string[]): string {
   return JSON.stringify(all).replace(/</g, "\\u003c");
 }
 
-/** Each locale's overview, for a reader who came for one: none on a site of one locale. */
-function localeLinks(locales: SiteLocales, current: SiteLocale, absolute: (to: string) => string) {
+/**
+ * The page in each of the site's locales, for the language switcher (`hrefOf`: its address);
+ * none on a site of one locale.
+ */
+export function localeLinks(
+  locales: SiteLocales,
+  current: SiteLocale,
+  hrefOf: (locale: SiteLocale) => string,
+) {
   if (locales.pages.length < 2) return undefined;
-  const links = locales.pages.map((l) => ({
+  return locales.pages.map((l) => ({
     tag: l.tag,
     name: l.ownName,
     dir: l.dir,
-    href: absolute(l.folder === "" ? "index.html" : `${l.folder}/index.html`),
+    href: hrefOf(l),
     current: l === current,
   }));
-  return { links };
 }
