@@ -84,7 +84,7 @@ const TRACK = "#e3e7ed";
 // rectangle filled with a pattern, the bars of a colour one path, the texts share their attributes
 // through a <g>. A site of 500 components has 1,000 charts (GitHub Pages publishes at most 1 GB).
 
-function frame(width: number, height: number, label: string, body: string): string {
+export function frame(width: number, height: number, label: string, body: string): string {
   // The <title> names the picture for screen readers (role="img"); an aria-label would repeat it.
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" ` +
@@ -94,6 +94,10 @@ function frame(width: number, height: number, label: string, body: string): stri
     `<g font-family="${FONT_FAMILY}" font-size="11" fill="${FG}">${body}</g></svg>\n`
   );
 }
+
+/** A widget's title, on its first line: in bold, a point larger. */
+export const heading = (text: string): string =>
+  `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${xml(text)}</text>`;
 
 /**
  * The title: what the chart shows and its range, as the texts inside it list every language, and
@@ -171,10 +175,10 @@ export function rowsChartSvg(input: ChartInput): string {
   const barX = Math.ceil(PAD + nameWidth + 8);
   const pctX = barX + BAR + 6;
   const widest = textWidth(words.percent(100));
-  const title = xml(fitText(input.title, pctX + widest - PAD, 12, true));
+  const title = fitText(input.title, pctX + widest - PAD, 12, true);
   const width = Math.max(pctX + widest + PAD, PAD * 2 + textWidth(input.title, 12, true));
   const top = PAD + TITLE;
-  let body = `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${title}</text>`;
+  let body = heading(title);
   if (shown.length > 0)
     body += tracks(barX, top + 3, [BAR, ROW], [BAR, 11], [BAR, shown.length * ROW]);
   const bars = new Bars();
@@ -217,9 +221,7 @@ export function columnsChartSvg(input: ChartInput): string {
     PAD * 2 + Math.max(1, shown.length) * COL,
     PAD * 2 + textWidth(input.title, 12, true),
   );
-  let body =
-    `<text x="${PAD}" y="${PAD + 11}" font-size="12" ` +
-    `font-weight="bold">${xml(input.title)}</text>`;
+  let body = heading(input.title);
   const area = [shown.length * COL - 8, COLUMN_HEIGHT];
   if (shown.length > 0)
     body += tracks(PAD + 4, top, [COL, COLUMN_HEIGHT], [COL - 8, COLUMN_HEIGHT], area);

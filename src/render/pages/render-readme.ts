@@ -20,11 +20,6 @@ export function projectLanguageBadgeBase(project: string, language: string): str
   return `badges/languages/${fileSegment(language)}/${fileSegment(project)}`;
 }
 
-/** The README's path for a project. */
-export function projectReadmePath(project: ProjectView): string {
-  return `${project.badgeBase}/README.md`;
-}
-
 /**
  * The badge files of each project's languages (svg and json, as every badge), made as they are
  * asked for, in the same order each time. Their badges are worked out once (a project's rows sum
@@ -73,7 +68,7 @@ function projectLanguageBadge(model: SiteModel, p: ProjectView, row: ProjectRow)
 
 export function planProjectReadmes(model: SiteModel): PlannedFile[] {
   return model.projects.map((p) => ({
-    path: projectReadmePath(p),
+    path: `${p.badgeBase}/README.md`,
     render: () => readme(model, p),
   }));
 }

@@ -21,31 +21,16 @@ export function tablesScriptPath(locale: SiteLocale): string {
 /** The line of tables.js that holds its words. */
 const MESSAGES_LINE = /^( *)var MESSAGES = .*;$/m;
 
-/** The words tables.js says, in `locale`: the catalog's "tables" messages, as JSON. */
-export function tablesMessages(locale: Locale): string {
-  const m = locale.messages;
-  const words: Record<string, unknown> = {};
-  for (const key of [
-    "sortBy",
-    "sorted",
-    "ascending",
-    "descending",
-    "filterLanguages",
-    "filterComponents",
-    "shown",
-  ])
-    words[key] = m.source(`tables.${key}`);
-  // "</" cannot end the script early: the JSON is inside a file, but kept safe for inlining too.
-  return JSON.stringify(words).replace(/</g, "\\u003c");
-}
-
-/** tables.js with `locale`'s words. */
-export function tablesScript(source: string, locale: Locale): string {
+/** tables.js with `locale`'s words: the catalog's "tables" messages, as JSON. */
+function tablesScript(source: string, locale: Locale): string {
   if (!MESSAGES_LINE.test(source)) throw new Error("tables.js has no MESSAGES line");
-  return source.replace(
-    MESSAGES_LINE,
-    (_, indent: string) => `${indent}var MESSAGES = ${tablesMessages(locale)};`,
+  const keys = "sortBy sorted ascending descending filterLanguages filterComponents shown";
+  const words = Object.fromEntries(
+    keys.split(" ").map((key) => [key, locale.messages.source(`tables.${key}`)]),
   );
+  // "</" cannot end the script early: the JSON is inside a file, but kept safe for inlining too.
+  const json = JSON.stringify(words).replace(/</g, "\\u003c");
+  return source.replace(MESSAGES_LINE, (_, indent: string) => `${indent}var MESSAGES = ${json};`);
 }
 
 export function planSiteAssets(
