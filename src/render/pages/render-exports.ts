@@ -13,7 +13,7 @@ import type {
 } from "../model/site-view.js";
 import { planMetrics } from "./render-metrics.js";
 import { planProjectReadmes } from "./render-readme.js";
-import { measuredPercent, pageUrl, siteUrl, summaryOf } from "./render-summary.js";
+import { measuredPercent, siteUrl, summaryOf } from "./render-summary.js";
 import { translationAddress } from "../../site/site-paths.js";
 import { isoTime } from "../model/translation-view.js";
 import { isListEntry } from "../../model/tally.js";
@@ -140,7 +140,7 @@ const projectColumns = (site: SiteOptions): Column<ProjectRecord>[] => [
   ["invalid", (r) => r.invalid],
   ["percent", (r) => measuredPercent(r.p.tally, site)],
   ...tallyColumns<ProjectRecord>((r) => r.p.tally, false),
-  ["page", (r) => pageUrl(site, r.p.pageDir)],
+  ["page", (r) => siteUrl(site, `${r.p.pageDir}/`)],
 ];
 
 const projectsCsv = (model: SiteModel) =>
