@@ -1,7 +1,8 @@
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import type { SiteLocale } from "../../i18n/site-locales.js";
 import { projectBadgesDir } from "../../site/site-paths.js";
-import type { ComponentView, ProjectView, SiteModel, TranslationRow } from "../model/site-view.js";
+import type { Measure } from "../../model/measure.js";
+import type { ComponentView, ProjectView, SiteModel } from "../model/site-view.js";
 import { badgeEmbeds, translationBadgeAlt, widgetEmbeds } from "./embeds.js";
 import { badgeVariants, widgetPaths } from "./render-widgets.js";
 import type { ViewHelpers } from "./view-helpers.js";
@@ -192,19 +193,22 @@ function indexGroups(model: SiteModel, h: ViewHelpers, locale: SiteLocale) {
 
 /** A translation's badge in all its forms, for badges/index.html. */
 function translationExample(model: SiteModel, h: ViewHelpers) {
-  let t: TranslationRow | undefined;
-  for (const c of model.projects.flatMap((p) => p.components)) {
-    t = c.translations.find((r) => !r.notStarted);
-    if (t) break;
-  }
+  const t = model.projects
+    .flatMap((p) => p.components)
+    .map((c) => c.translations.find((r) => !r.notStarted))
+    .find((r) => r !== undefined);
   if (!t) return undefined;
   const { site, badgeText } = model;
-  const row = t;
-  const pages = model.detail.translationPages;
+  const embeds = (suffix: string, by?: Measure) =>
+    badgeEmbeds(
+      { ...t, badgeBase: t.badgeBase + suffix, alt: translationBadgeAlt(badgeText, t, by) },
+      site,
+      model.detail.translationPages,
+    );
   return {
     name: `${t.projectName} / ${t.componentName} / ${h.langName(t.language, t.languageName)}`,
     path: `${t.badgeBase}.svg`,
-    embeds: badgeEmbeds({ ...t, alt: translationBadgeAlt(badgeText, t) }, site, pages),
+    embeds: embeds(""),
     // The same badge in each other metric the config asks for (site.badgeMetrics).
     variants: badgeVariants(site).map((v) => ({
       heading: h.measure.variantHeading(v.by.metric),
@@ -212,16 +216,8 @@ function translationExample(model: SiteModel, h: ViewHelpers) {
         v.by.metric,
         h.code(`badges/PROJECT/COMPONENT/LANGUAGE${v.suffix}.svg`),
       ),
-      path: `${row.badgeBase}${v.suffix}.svg`,
-      embeds: badgeEmbeds(
-        {
-          ...row,
-          badgeBase: row.badgeBase + v.suffix,
-          alt: translationBadgeAlt(badgeText, row, v.by),
-        },
-        site,
-        pages,
-      ),
+      path: `${t.badgeBase}${v.suffix}.svg`,
+      embeds: embeds(v.suffix, v.by),
     })),
   };
 }

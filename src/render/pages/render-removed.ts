@@ -46,30 +46,14 @@ export interface RemovedOptions {
 }
 
 /** A removed translation as its page and badges tell it. */
-interface RemovedView {
-  key: string;
-  triple: Triple;
-  /** Its names as the history kept them (Changes.names), slugs where none was ever known. */
-  names: { project: string; component: string; language: string };
-  /** The names joined: "Orbit Notes / Website / German". */
-  label: string;
-  /** When the first run that no longer found it ran, and until when its files are kept (ISO). */
-  at: string;
-  until: string;
-  /** "server": its Weblate no longer lists it; "config": the config no longer tracks it. */
-  why: "server" | "config" | "unknown";
-}
+type RemovedView = ReturnType<typeof recentlyRemoved>[number];
 
 /** The translations removed within `keepRemovedDays` of the history's last run, by key. */
-function recentlyRemoved(
-  model: SiteModel,
-  history: History,
-  options: RemovedOptions,
-): RemovedView[] {
+function recentlyRemoved(model: SiteModel, history: History, options: RemovedOptions) {
   if (!history.lastRun) return [];
   const keep = options.keepRemovedDays * 1440;
   const cutoff = toMinute(history.lastRun) - keep;
-  const out: RemovedView[] = [];
+  const out = [];
   const named = recordedNames(history.runs.flatMap((run) => run.changes.names ?? []));
   for (const [key, minute] of [...history.gone].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (minute < cutoff || model.findRow(key)) continue;
@@ -82,14 +66,17 @@ function recentlyRemoved(
       language: named("language", language) ?? language,
     };
     const { tracked } = options;
+    // "server": its Weblate no longer lists it; "config": the config no longer tracks it.
+    const why = !tracked ? "unknown" : tracked(triple) ? "server" : "config";
     out.push({
       key,
       triple,
       names,
       label: [names.project, names.component, names.language].join(" / "),
+      // When the first run that no longer found it ran, and until when its files are kept.
       at: fromMinute(minute).toISOString(),
       until: fromMinute(minute + keep).toISOString(),
-      why: !tracked ? "unknown" : tracked(triple) ? "server" : "config",
+      why,
     });
   }
   return out;
