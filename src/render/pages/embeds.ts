@@ -32,14 +32,6 @@ function snippets(alt: string, image: string, page: string) {
   };
 }
 
-/** Where a badge is and what its snippets say of it. */
-export interface BadgeTarget {
-  badgeBase: string;
-  pageDir: string;
-  /** The alternative text (badgeAlt). */
-  alt: string;
-}
-
 /**
  * A badge's alternative text in the badges' words: what it shows and whose ("translated: Orbit
  * Notes / Application / Czech"), as Weblate's and shields' snippets have it. Never its number or
@@ -65,7 +57,11 @@ export function translationBadgeAlt(
  * A badge's snippets; it links to its page (a translation's row of its component's page on a site
  * without translation pages). A translation's page shows only the Markdown.
  */
-export function badgeEmbeds(target: BadgeTarget, site: SiteOptions, translationPages = true) {
+export function badgeEmbeds(
+  target: { badgeBase: string; pageDir: string; alt: string },
+  site: SiteOptions,
+  translationPages = true,
+) {
   const base = siteBase(site);
   const svg = base + encodePath(`${target.badgeBase}.svg`);
   const json = base + encodePath(`${target.badgeBase}.json`);
