@@ -173,17 +173,6 @@ function pageMaker(
   const badgeDir = badges.dir === locale.dir ? "" : ` dir="${badges.dir}"`;
   const badgeLang = locale.tag === badges.tag ? "" : ` lang="${badges.tag}"${badgeDir}`;
   const tablesJs = tablesScriptPath(locale);
-  // The page in every locale: the language switcher's links and the hreflang alternates, which
-  // search engines want absolute (with `site.url`).
-  const pageLocales = (dir: string, h: ViewHelpers) => {
-    const links = localeLinks(locales, locale, (l) => {
-      const folder = underLocale(l.folder, dir);
-      return base
-        ? base + encodePath(folder === "" ? "" : `${folder}/`)
-        : h.file(folder === "" ? "index.html" : `${folder}/index.html`);
-    });
-    return links && { links, fallback: links[0]?.href ?? "" };
-  };
   return (dir, template, describe, kind = "other pages and assets", weight = 1) => {
     const render = () => {
       const h = at(dir);
@@ -196,7 +185,7 @@ function pageMaker(
         root: upTo(pathOf(dir)),
         tablesJs,
         badgeLang,
-        locales: pageLocales(dir, h),
+        locales: pageLocales(locales, locale, dir, h, base),
         pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
         description,
         og: og(dir, image ?? SITE_FILE.og),
@@ -206,6 +195,26 @@ function pageMaker(
     const path = pathOf(dir);
     return { path: path === "" ? "index.html" : `${path}/index.html`, render, kind, weight };
   };
+}
+
+/**
+ * The page in `dir` in every locale: the language switcher's links and the hreflang alternates,
+ * which search engines want absolute (under `base`, the site's address).
+ */
+function pageLocales(
+  locales: SiteLocales,
+  locale: SiteLocale,
+  dir: string,
+  h: ViewHelpers,
+  base: string | undefined,
+) {
+  const links = localeLinks(locales, locale, (l) => {
+    const folder = underLocale(l.folder, dir);
+    return base
+      ? base + encodePath(folder === "" ? "" : `${folder}/`)
+      : h.file(folder === "" ? "index.html" : `${folder}/index.html`);
+  });
+  return links && { links, fallback: links[0]?.href ?? "" };
 }
 
 /** The first crumb of a page: the overview. */

@@ -46,7 +46,8 @@ interface Named {
  */
 export function localeHelpers(locale: Locale, generatedAt: string, by: Measure) {
   return {
-    ...wordHelpers(locale, generatedAt),
+    ...wordHelpers(locale),
+    ...nameHelpers(locale, generatedAt),
     ...numberHelpers(locale, by),
     ...orderHelpers(locale, by),
   };
@@ -64,10 +65,9 @@ export type ViewHelpers = Shared & {
   page(t: { pageDir: string }): string;
 };
 
-/** The words, names, times and reasons of a locale's pages. */
-function wordHelpers(locale: Locale, generatedAt: string) {
-  const { messages, format } = locale;
-  const langName = (code: string, weblateName: string) => format.languageName(code, weblateName);
+/** The words, markup and reasons of a locale's pages. */
+function wordHelpers(locale: Locale) {
+  const { messages } = locale;
   return {
     /** The message `key` as text (the template escapes it). */
     t: (key: string, params?: MessageParams) => messages.t(key, params),
@@ -75,13 +75,6 @@ function wordHelpers(locale: Locale, generatedAt: string) {
     html: (key: string, params?: MessageParams) => messages.html(key, params),
     /** `count.<what>` for `n`: "3 languages". */
     count: (what: string, n: number) => messages.t(`count.${what}`, { count: n }),
-    /** The languages reach counts: named when at most three ("Hindi and Spanish"), else counted. */
-    reachLanguages: (languages: readonly { code: string; name: string }[]) =>
-      languages.length === 0 || languages.length > 3
-        ? messages.t("count.languages", { count: languages.length })
-        : new Intl.ListFormat(locale.tag, { type: "conjunction" }).format(
-            languages.map((l) => langName(l.code, l.name)),
-          ),
     esc: escapeHtml,
     /** `<a href="…">text</a>`, both escaped (HTML, for a message's parameter). */
     link: (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`,
@@ -90,6 +83,46 @@ function wordHelpers(locale: Locale, generatedAt: string) {
     /** The id of a translation's row on its component's page. */
     anchor: (t: { pageDir: string }) =>
       translationAnchor(t.pageDir.slice(t.pageDir.lastIndexOf("/") + 1)),
+    /** Why this run could not use a translation: "failed: 500 Internal Server Error". */
+    reason: (r: Reason) => {
+      const status = messages.t(`status.${r.status}`);
+      const detail = r.http ?? messages.t(REASON_KEYS[r.kind ?? ""] ?? failureKey(r.kind));
+      return r.list === undefined
+        ? messages.t("status.reason", { status, detail })
+        : messages.t("status.reasonList", { status, list: r.list, detail });
+    },
+    safeUrl: isHttpUrl,
+    /** ` lang="en"` on a page in another language, for the crawl's English problem messages. */
+    englishData: /^en(-|$)/.test(locale.tag)
+      ? ""
+      : ` lang="en"${locale.dir === "rtl" ? ' dir="ltr"' : ""}`,
+    changeGroups: (v: ChangesView) => changeGroups(v, locale),
+    changeName: (item: ChangeItem) => changeName(item, locale),
+    changeDetail: (detail: ChangeDetail) => changeDetail(detail, locale),
+  };
+}
+
+/** The languages' names and the times of a locale's pages. */
+function nameHelpers(locale: Locale, generatedAt: string) {
+  const { messages, format } = locale;
+  const langName = (code: string, weblateName: string) => format.languageName(code, weblateName);
+  return {
+    langName,
+    /** A language's name in this locale, its own name beside when that adds something (HTML). */
+    lang: (code: string, weblateName: string, tag: string, dir: string) => {
+      const name = langName(code, weblateName);
+      const own = nativeName(code, name);
+      if (!own) return escapeHtml(name);
+      const attributes = `lang="${escapeHtml(tag)}" dir="${escapeHtml(dir)}"`;
+      return `${escapeHtml(name)} <span class="native" ${attributes}>${escapeHtml(own)}</span>`;
+    },
+    /** The languages reach counts: named when at most three ("Hindi and Spanish"), else counted. */
+    reachLanguages: (languages: readonly { code: string; name: string }[]) =>
+      languages.length === 0 || languages.length > 3
+        ? messages.t("count.languages", { count: languages.length })
+        : new Intl.ListFormat(locale.tag, { type: "conjunction" }).format(
+            languages.map((l) => langName(l.code, l.name)),
+          ),
     /** A snapshot time ("2026-10-03 08:14 UTC", ISO 8601) as the locale writes it. */
     when: (value: string) => format.dateTime(value),
     /** A snapshot time in a `<time>` element (HTML); a text that is no time, escaped. */
@@ -100,31 +133,6 @@ function wordHelpers(locale: Locale, generatedAt: string) {
     },
     /** "3 days ago": how old `asOf` was when the snapshot was made. */
     ago: (asOf: string) => format.ago(asOf, generatedAt),
-    /** Why this run could not use a translation: "failed: 500 Internal Server Error". */
-    reason: (r: Reason) => {
-      const status = messages.t(`status.${r.status}`);
-      const detail = r.http ?? messages.t(REASON_KEYS[r.kind ?? ""] ?? failureKey(r.kind));
-      return r.list === undefined
-        ? messages.t("status.reason", { status, detail })
-        : messages.t("status.reasonList", { status, list: r.list, detail });
-    },
-    langName,
-    /** A language's name in this locale, its own name beside when that adds something (HTML). */
-    lang: (code: string, weblateName: string, tag: string, dir: string) => {
-      const name = langName(code, weblateName);
-      const own = nativeName(code, name);
-      if (!own) return escapeHtml(name);
-      const attributes = `lang="${escapeHtml(tag)}" dir="${escapeHtml(dir)}"`;
-      return `${escapeHtml(name)} <span class="native" ${attributes}>${escapeHtml(own)}</span>`;
-    },
-    safeUrl: isHttpUrl,
-    /** ` lang="en"` on a page in another language, for the crawl's English problem messages. */
-    englishData: /^en(-|$)/.test(locale.tag)
-      ? ""
-      : ` lang="en"${locale.dir === "rtl" ? ' dir="ltr"' : ""}`,
-    changeGroups: (v: ChangesView) => changeGroups(v, locale),
-    changeName: (item: ChangeItem) => changeName(item, locale),
-    changeDetail: (detail: ChangeDetail) => changeDetail(detail, locale),
   };
 }
 
