@@ -31,17 +31,12 @@ export { loadTemplates, templatesDir } from "./load-templates.js";
 // Each page has its title and description in the page's locale: the <title>, the description a
 // search engine or a link preview shows, the Open Graph alternative text.
 
-/** Every HTML page of the site in one locale, rendered with the eta templates when written. */
-export interface PlannedPages {
-  /** The pages of the site but the translations'. */
-  files: PlannedFile[];
-  /** A translation's page, planned when the translation is read again (site-model.ts). */
-  translationPage(page: TranslationPage): PlannedFile;
-  /** Any other page in `dir` from a template, its title and data computed when it is written. */
-  pageFile: PageFile;
-  /** The first crumb of a page: the overview. */
-  home(h: ViewHelpers): Crumb;
-}
+/**
+ * Every HTML page of the site in one locale, rendered with the eta templates when written: the
+ * pages but the translations' (`files`), a translation's page (planned when the translation is
+ * read again, site-model.ts), any other page (`pageFile`) and the first crumb of a page (`home`).
+ */
+export type PlannedPages = ReturnType<typeof planPages>;
 
 /** The model as one locale's pages show it: its title in the locale's words when none is set. */
 export function localModel(model: SiteModel, locale: SiteLocale): SiteModel {
@@ -67,7 +62,7 @@ export function planPages(
   locale: SiteLocale,
   locales: SiteLocales,
   eta: Eta = loadTemplates(),
-): PlannedPages {
+) {
   const model = localModel(siteModel, locale);
   const pageFile = pageMaker(siteModel, model, locale, locales, eta);
   const home = homeCrumb(model);

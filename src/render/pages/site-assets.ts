@@ -5,7 +5,7 @@ import type { Locale } from "../../i18n/catalogs.js";
 import type { SiteLocale, SiteLocales } from "../../i18n/site-locales.js";
 import type { SiteModel } from "../model/site-view.js";
 import { encodePath, SITE_FILE, translationPath } from "../../site/site-paths.js";
-import { localeHelpers, type ViewHelpers } from "./view-helpers.js";
+import { localeHelpers, underLocale, type ViewHelpers } from "./view-helpers.js";
 import { siteBase } from "./embeds.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 
@@ -109,9 +109,7 @@ function notFound(eta: Eta, siteModel: SiteModel, locales: SiteLocales, css: str
  * locale's, as JSON in the page.
  */
 function inEveryLocale(locales: SiteLocales, dirs: string[]): string {
-  const all = locales.pages.flatMap((l) =>
-    dirs.map((dir) => (l.folder === "" ? dir : `${l.folder}/${dir}`)),
-  );
+  const all = locales.pages.flatMap((l) => dirs.map((dir) => underLocale(l.folder, dir)));
   return JSON.stringify(all).replace(/</g, "\\u003c");
 }
 
