@@ -11,6 +11,7 @@ import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { exitCodeOf } from "../snapshot/snapshot.js";
 import { tallyExitCode } from "../model/tally.js";
 import { SnapshotSpool } from "../snapshot/spool.js";
+import { copySnapshot } from "../snapshot/snapshot-writer.js";
 import { crawlStep, type CrawlOutcome } from "./crawl-step.js";
 import { isSnapshotFile, readPreviousSite } from "../previous/read-previous.js";
 import { withPlainSnapshot } from "../snapshot/packed-snapshot.js";
@@ -117,7 +118,7 @@ async function buildFrom(
     if (file === undefined) throw new Error("build: neither out nor snapshot given");
     const spool = await SnapshotSpool.open(file, out !== undefined ? `the site to ${out}` : file);
     try {
-      const { order, problems, ...summary } = await crawlStep(config, spool, {
+      const { order, problems, copy, ...summary } = await crawlStep(config, spool, {
         strict: options.strict,
         shard,
         previous: before,
@@ -126,6 +127,7 @@ async function buildFrom(
         onProgress: options.onProgress,
         signal,
         onWait: options.warn,
+        copy: out === undefined,
       });
       signal?.throwIfAborted();
       let code = exitCodeOf(summary.counts);
@@ -133,7 +135,8 @@ async function buildFrom(
       options.onCrawled?.({ ...summary, problems }, code);
       if (code === ExitCode.unusable) return { summary, code };
       if (out === undefined) {
-        spool.write(summary.header, order);
+        if (copy) copySnapshot(copy, summary.header, file);
+        else spool.write(summary.header, order);
         return { summary, code };
       }
       signal?.throwIfAborted();

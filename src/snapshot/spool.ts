@@ -7,7 +7,6 @@ import { describeFsError } from "../output/fs-errors.js";
 import { doneTemp, madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { writeAll } from "../output/write-all.js";
 import { expandEntry, expandTables, TableBuilder, type CompactTables } from "./compact.js";
-import type { SnapshotSource } from "./read-snapshot.js";
 import type { SnapshotEntry, SnapshotHeader } from "./schema.js";
 import { emptySnapshotCounts, type SnapshotCounts } from "./snapshot.js";
 import { SnapshotWriter } from "./snapshot-writer.js";
@@ -90,22 +89,6 @@ export class SnapshotSpool {
   /** Stores an entry; returns its number. */
   add(entry: SnapshotEntry): number {
     return this.lines.push(this.store(entry)) - 1;
-  }
-
-  /**
-   * Stores each entry of a previous snapshot as it is read (once, streamed), and yields it: the
-   * carried ones are kept (`retain`), the others let go.
-   */
-  *addAll(source: SnapshotSource): Generator<SnapshotEntry> {
-    for (const entry of source.entries()) {
-      this.add(entry);
-      yield entry;
-    }
-  }
-
-  /** Keeps the entries `keep` says, numbered again from 0 in their order (no number is held). */
-  retain(keep: (n: number) => boolean): void {
-    this.lines = this.lines.filter((_, n) => keep(n));
   }
 
   /** Stores a changed entry (of the same triple) in place of entry `n`. */

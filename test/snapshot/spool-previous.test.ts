@@ -49,8 +49,7 @@ async function throughSpool(
   const source = openSnapshot(file);
   const spool = await SnapshotSpool.open(target);
   try {
-    for (const _entry of spool.addAll(source));
-    if (keep) spool.retain((n) => keep(spool.triple(n).project));
+    for (const entry of source.entries()) if (!keep || keep(entry.project)) spool.add(entry);
     change?.(spool);
     spool.write(source.header, spool.sorted());
   } finally {
