@@ -73,7 +73,10 @@ function projectItems(project: ProjectView, by: Measure): ChartItem[] {
     for (const t of component.translations) {
       if (!t.tally) continue;
       let sum = sums.get(t.language);
-      if (!sum) sums.set(t.language, (sum = [t.language, t.languageName, emptyCounts()]));
+      if (!sum) {
+        sum = [t.language, t.languageName, emptyCounts()];
+        sums.set(t.language, sum);
+      }
       addCounts(sum[2], t.tally);
     }
   }
