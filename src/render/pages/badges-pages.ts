@@ -87,7 +87,6 @@ export function planBadgesPages(
   model: SiteModel,
   locale: SiteLocale,
   pageFile: PageFile,
-  home: (h: ViewHelpers) => Crumb,
 ): PlannedFile[] {
   // What the page's size grows with, for the budget's scaling: its sections.
   const sections = model.projects.reduce((n, p) => n + 1 + p.components.length, 0);
@@ -95,7 +94,7 @@ export function planBadgesPages(
   const describe = (h: ViewHelpers): Described => ({
     title: h.t("badges.title"),
     description: h.t("badges.description", { site: model.title }),
-    crumbs: [home(h), { text: h.t("badges.title") }],
+    crumbs: [{ text: h.t("badges.title") }],
     data: {
       groups: split
         ? indexGroups(model, h, locale)
@@ -106,16 +105,11 @@ export function planBadgesPages(
   });
   const index = pageFile("badges", "@pages/badges", describe, "other pages and assets", sections);
   if (!split) return [index];
-  return [index, ...model.projects.filter(hasPage).map(projectPage(model, locale, pageFile, home))];
+  return [index, ...model.projects.filter(hasPage).map(projectPage(model, locale, pageFile))];
 }
 
 /** A project's own badges page, when the index is split: its components' widgets. */
-function projectPage(
-  model: SiteModel,
-  locale: SiteLocale,
-  pageFile: PageFile,
-  home: (h: ViewHelpers) => Crumb,
-) {
+function projectPage(model: SiteModel, locale: SiteLocale, pageFile: PageFile) {
   return (project: ProjectView): PlannedFile =>
     pageFile(
       projectBadgesDir(project.pageDir),
@@ -125,7 +119,6 @@ function projectPage(
         description: h.t("badges.projectDescription", { project: project.name, site: model.title }),
         image: widgetPaths(project.badgeBase).og,
         crumbs: [
-          home(h),
           { text: h.t("badges.title"), href: h.href("badges/index.html") },
           { text: project.name },
         ],

@@ -34,7 +34,7 @@ export { loadTemplates, templatesDir } from "./load-templates.js";
 /**
  * Every HTML page of the site in one locale, rendered with the eta templates when written: the
  * pages but the translations' (`files`), a translation's page (planned when the translation is
- * read again, site-model.ts), any other page (`pageFile`) and the first crumb of a page (`home`).
+ * read again, site-model.ts) and any other page (`pageFile`).
  */
 export type PlannedPages = ReturnType<typeof planPages>;
 
@@ -65,7 +65,6 @@ export function planPages(
 ) {
   const model = localModel(siteModel, locale);
   const pageFile = pageMaker(siteModel, model, locale, locales, eta);
-  const home = homeCrumb(model);
   const files: PlannedFile[] = [
     pageFile("", "@pages/index", (h) => ({
       title: h.t("overview.title"),
@@ -93,15 +92,15 @@ export function planPages(
         site: model.title,
         languages: h.count("languages", model.languages.length),
       }),
-      crumbs: [home(h), { text: h.t("languages.title") }],
+      crumbs: [{ text: h.t("languages.title") }],
       data: {},
     })),
   );
   for (const language of model.languages) files.push(languagePage(model, pageFile, language));
   // badges/index.html, split by project on a large instance (badges-pages.ts).
-  files.push(...planBadgesPages(model, locale, pageFile, home));
+  files.push(...planBadgesPages(model, locale, pageFile));
   const translationPage = (page: TranslationPage) => planTranslationPage(model, pageFile, page);
-  return { files, translationPage, pageFile, home };
+  return { files, translationPage, pageFile };
 }
 
 /** A translation's page. */
@@ -123,12 +122,7 @@ function planTranslationPage(
         title: h.t("translation.title", names),
         description: h.t("translation.description", { ...names, progress }),
         image,
-        crumbs: [
-          homeCrumb(model)(h),
-          crumbTo(h, project),
-          crumbTo(h, component),
-          { text: language },
-        ],
+        crumbs: [crumbTo(h, project), crumbTo(h, component), { text: language }],
         // Computed once here: eta copies the data into every include.
         data: { t, embed: { markdown: badgeEmbeds({ ...t, alt }, model.site).markdown } },
       };
@@ -184,7 +178,9 @@ function pageMaker(
         pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
         description,
         og: og(dir, image ?? SITE_FILE.og),
-        crumbs,
+        // Every page but the overview starts its crumbs at the overview.
+        crumbs:
+          dir === "" ? crumbs : [{ text: model.title, href: h.href("index.html") }, ...crumbs],
       });
     };
     const path = pathOf(dir);
@@ -212,11 +208,6 @@ function pageLocales(
   return links && { links, fallback: links[0]?.href ?? "" };
 }
 
-/** The first crumb of a page: the overview. */
-const homeCrumb =
-  (model: SiteModel) =>
-  (h: ViewHelpers): Crumb => ({ text: model.title, href: h.href("index.html") });
-
 /** A crumb to a project's or component's page. */
 const crumbTo = (h: ViewHelpers, view: { name: string; pageDir: string }): Crumb => ({
   text: view.name,
@@ -241,7 +232,7 @@ function projectPage(
         languages: h.count("languages", project.languages.length),
       }),
       image,
-      crumbs: [homeCrumb(model)(h), { text: project.name }],
+      crumbs: [{ text: project.name }],
       data: {
         project,
         rows: projectRows(
@@ -283,7 +274,7 @@ function componentPage(
         languages: h.count("languages", component.translations.length),
       }),
       image,
-      crumbs: [homeCrumb(model)(h), crumbTo(h, project), { text: component.name }],
+      crumbs: [crumbTo(h, project), { text: component.name }],
       data: {
         component,
         project,
@@ -318,7 +309,6 @@ function languagePage(model: SiteModel, pageFile: PageFile, language: LanguageVi
           components: h.count("trackedComponents", language.translationCount),
         }),
         crumbs: [
-          homeCrumb(model)(h),
           { text: h.t("languages.title"), href: h.href("languages/index.html") },
           { text: name },
         ],

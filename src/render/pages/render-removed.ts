@@ -90,7 +90,7 @@ function recentlyRemoved(model: SiteModel, history: History, options: RemovedOpt
 export function planRemoved(
   model: SiteModel,
   history: History,
-  pages: readonly Pick<PlannedPages, "pageFile" | "home">[],
+  pages: readonly Pick<PlannedPages, "pageFile">[],
   locales: SiteLocales,
   claim: (triple: Triple) => string | undefined,
   options: RemovedOptions,
@@ -157,7 +157,7 @@ type RemovedKit = ReturnType<typeof removedKit>;
 /** What a removed translation's files are made with, and the list they are added to. */
 function removedKit(
   model: SiteModel,
-  pages: readonly Pick<PlannedPages, "pageFile" | "home">[],
+  pages: readonly Pick<PlannedPages, "pageFile">[],
   locales: SiteLocales,
 ) {
   const files: PlannedFile[] = [];
@@ -181,7 +181,7 @@ function removedKit(
         locale.pageFile(dir, "@pages/removed", (h) => ({
           title: h.t("removed.title", { name }),
           description: h.t("removed.description", { name, date: h.when(r.at) }),
-          crumbs: [locale.home(h), { text: h.t("removed.title", { name }) }],
+          crumbs: [{ text: h.t("removed.title", { name }) }],
           data: { removed: { ...r, what, name, link, badgePath, badgeAlt } },
         })),
       );
