@@ -24,7 +24,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { POINT_SIZE } from "../src/history/history.js";
+import { POINT_SIZE } from "../src/history/series.js";
 import { readHistoryFile } from "../src/history/history-parts.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));

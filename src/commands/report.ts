@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Config } from "../config/load-config.js";
 import { componentLabel, tripleLabel } from "../config/triple.js";
-import type { HistoryRun } from "../history/run-history.js";
+import type { HistoryRun } from "../history/merge-run.js";
 import { ExitCode, type ExitCodeValue } from "../model/errors.js";
 import type { Io } from "../model/io.js";
 import type { BuildOptions } from "../pipeline/build.js";

@@ -13,7 +13,7 @@ import { tallyExitCode } from "../model/tally.js";
 import { SnapshotSpool } from "../snapshot/spool.js";
 import { copySnapshot } from "../snapshot/snapshot-writer.js";
 import { crawlStep, type CrawlOutcome } from "./crawl-step.js";
-import { isSnapshotFile, readPreviousSite } from "../previous/read-previous.js";
+import { isSnapshotFile, readPreviousSite } from "../previous/previous-site.js";
 import { withPlainSnapshot } from "../snapshot/packed-snapshot.js";
 import { openSnapshot } from "../snapshot/read-snapshot.js";
 import { publishSite, spoolFileBeside, type SiteResult } from "./site-step.js";

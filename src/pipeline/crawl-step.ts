@@ -12,11 +12,12 @@ import {
   type SnapshotEntry,
   type SnapshotHeader,
   type SnapshotMeta,
+  summaryOf,
 } from "../snapshot/snapshot.js";
 import { carryPrevious, signalProjects, type CarriedWhole, type CarryPlan } from "./incremental.js";
 import type { Triple } from "../config/triple.js";
 import { toEntry } from "./to-entry.js";
-import { hasProblems, SnapshotSpool } from "../snapshot/spool.js";
+import { SnapshotSpool } from "../snapshot/spool.js";
 import type { CopyableSnapshot } from "../snapshot/snapshot-writer.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -120,7 +121,7 @@ export async function crawlStep(
     problems:
       whole?.problems ??
       function* () {
-        for (const n of order) if (spool.hasProblems(n)) yield spool.entry(n);
+        for (const n of order) if (spool.summary(n).problems) yield spool.entry(n);
       },
     copy: whole?.copy,
   };
@@ -236,7 +237,7 @@ export async function crawlToSnapshot(
     return {
       ...run,
       snapshot: { ...run.header, translations },
-      problems: () => translations.filter(hasProblems),
+      problems: () => translations.filter((e) => summaryOf(e).problems),
     };
   } finally {
     spool.close();

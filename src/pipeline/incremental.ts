@@ -6,11 +6,12 @@ import {
   configHash,
   countEntry,
   emptySnapshotCounts,
+  summaryOf,
   type SnapshotCounts,
   type SnapshotEntry,
 } from "../snapshot/snapshot.js";
 import { copyableSnapshot, type CopyableSnapshot } from "../snapshot/snapshot-writer.js";
-import { hasProblems, type SnapshotSpool } from "../snapshot/spool.js";
+import type { SnapshotSpool } from "../snapshot/spool.js";
 import { parseApiPath } from "../weblate/api-path.js";
 import { firstPageUrl, readListPage } from "../weblate/list-page.js";
 import { WeblateRoutes } from "../weblate/routes.js";
@@ -108,11 +109,12 @@ export async function carryPrevious(
   let last: SnapshotEntry | undefined;
   function* entries() {
     for (const e of previous.entries()) {
+      const summary = summaryOf(e);
       seen.projects.add(e.project);
-      seen.problems ||= hasProblems(e);
+      seen.problems ||= summary.problems;
       // Copied, the entries keep their order: one the writer would not give is written anew.
       if (last && compareTriples(last, e) >= 0) seen.sorted = false;
-      countEntry(counts, e);
+      countEntry(counts, summary);
       last = e;
       yield e;
     }
@@ -129,7 +131,7 @@ export async function carryPrevious(
   if (whole) {
     const problems = function* () {
       if (!seen.problems) return;
-      for (const e of previous.entries()) if (hasProblems(e)) yield e;
+      for (const e of previous.entries()) if (summaryOf(e).problems) yield e;
     };
     return { carry, whole: { copy: whole, counts, problems } };
   }

@@ -13,12 +13,12 @@ import {
   type HistoryReading,
   type PartRef,
 } from "../history/history-parts.js";
-import { checkedSnapshot } from "./unpack-snapshot.js";
+
 import {
+  checkedSnapshot,
   fetchParts,
   isMissing,
   lastRunOf,
-  PartUnread,
   readAhead,
   readParts,
   sameProblem,
@@ -27,6 +27,7 @@ import {
   type PreviousOptions,
 } from "./site-files.js";
 import { SITE_FILE } from "../site/site-paths.js";
+import type { Config } from "../config/load-config.js";
 import { must } from "../model/must.js";
 
 /**
@@ -53,6 +54,43 @@ export interface PreviousSite {
  * the run stops (exit 3) before it publishes, so the live site and its history stay as they were.
  */
 export class PreviousSiteError extends OutputError {}
+
+/**
+ * Reads the previous site at `location` (a URL or a folder), or nothing when there is none to
+ * read. The caller closes it (its snapshot is a temporary file) once the run no longer reads it.
+ */
+export async function readPreviousSite(
+  location: string | undefined,
+  config: Pick<Config, "crawl" | "history" | "baseUrl">,
+  options: Pick<PreviousOptions, "force" | "optional" | "signal" | "setting"> & {
+    /** A line of warning (a part of the site that could not be read), or of note (a first run). */
+    warn?: (line: string) => void;
+  },
+): Promise<PreviousSite | undefined> {
+  if (!location) return undefined;
+  let previous: PreviousSite;
+  try {
+    const { crawl, history, baseUrl } = config;
+    previous = await loadPreviousSite(location, {
+      ...options,
+      crawl,
+      maxBytes: history.maxBytes,
+      baseUrl,
+    });
+  } catch (error) {
+    // A read cut short because the run was stopped fails as the stop, not as the site.
+    options.signal?.throwIfAborted();
+    throw error;
+  }
+  for (const note of previous.notes) options.warn?.(`note ${note}`);
+  for (const warning of previous.warnings) options.warn?.(`warning ${warning}`);
+  return previous;
+}
+
+/** Whether `crawl --previous` names a snapshot file rather than a site. */
+export function isSnapshotFile(location: string): boolean {
+  return !/^https?:\/\//i.test(location) && /\.json(\.gz)?$/.test(location);
+}
 
 /**
  * Reads `data/history.json` and `data/snapshot.json.gz` (`data/snapshot.json` on a site written
@@ -277,19 +315,19 @@ function addPart(
   part: Part,
   optional: boolean,
 ): { text: string; stale?: boolean } | undefined {
-  const path = `data/${ref.path}`;
   const text = (problem: string) => sanitizeText(problem.replace(/^history .*?\.json: /, ""));
   try {
-    if (!("json" in part)) throw new PartUnread(path, part.problem);
-    const stale = reading.add(ref, part.json, true);
-    return stale === undefined ? undefined : { text: text(stale), stale: true };
+    if ("json" in part) {
+      const stale = reading.add(ref, part.json, true);
+      return stale === undefined ? undefined : { text: text(stale), stale: true };
+    }
   } catch (error) {
     if (error instanceof HistoryFormatError && error.newer) throw error;
     if (optional) reading.skip(ref);
-    if (error instanceof PartUnread)
-      return { text: sanitizeText(error.problem.replace(/^\S*: /, "")) };
     return { text: `not a history this tool can read (${text(messageOf(error))})` };
   }
+  if (optional) reading.skip(ref);
+  return { text: sanitizeText(part.problem.replace(/^\S*: /, "")) };
 }
 
 /** What is wrong with a history, without the "history <where>:" its message starts with. */

@@ -132,10 +132,7 @@ export function translationAnchor(languageSegment: string): string {
 
 /** The relative path from a directory of the site up to its root: "", "../", "../../", ... */
 export function upTo(fromDir: string): string {
-  if (fromDir === "") return "";
-  let depth = 1;
-  for (let at = fromDir.indexOf("/"); at >= 0; at = fromDir.indexOf("/", at + 1)) depth += 1;
-  return "../".repeat(depth);
+  return fromDir === "" ? "" : "../".repeat(fromDir.split("/").length);
 }
 
 /**

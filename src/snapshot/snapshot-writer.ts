@@ -6,7 +6,7 @@ import { describeFsError } from "../output/fs-errors.js";
 import { doneTemp, madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { writeAll } from "../output/write-all.js";
 import { TableBuilder, type CompactTables } from "./compact.js";
-import { ENTRIES_START } from "./layout-lines.js";
+import { ENTRIES_START } from "./read-snapshot.js";
 import {
   compactTablesSchema,
   type Snapshot,

@@ -2,16 +2,14 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { crawlOptionsSchema } from "../../src/config/schema.js";
-import { decodeNumbers, encodeNumbers } from "../../src/history/history-file.js";
+import { decodeNumbers, encodeNumbers, POINT_SIZE, UNKNOWN } from "../../src/history/series.js";
 import { historyFiles } from "../../src/history/history-parts.js";
 import { readHistory } from "../helpers/read-history.js";
 import {
   emptyHistory,
   pointAt,
   pointCount,
-  POINT_SIZE,
   toMinute,
-  UNKNOWN,
   type Counts,
   type History,
 } from "../../src/history/history.js";
