@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { crawlToSnapshot } from "../../src/pipeline/build.js";
 import { HttpClient } from "../../src/http/http-client.js";
-import { joinComponent, listedComponentPath } from "../../src/crawl/crawl-translations.js";
+import { joinComponent, listedComponentPath } from "../../src/crawl/join.js";
 import { fetchList } from "../../src/crawl/fetch-list.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { syntheticRecords, syntheticTriples } from "../../src/demo/synthetic-data.js";
