@@ -17,7 +17,13 @@ import { FULL_DETAIL, type SiteDetail } from "./budget/site-detail.js";
 import { buildHistoryView } from "./model/history-view.js";
 import { planSiteModel } from "./model/site-model.js";
 import type { SiteModel } from "./model/site-view.js";
-import { badgeFiles, measuredBadgeFiles, planBadges } from "./pages/render-badges.js";
+import {
+  badgeFiles,
+  badgeForms,
+  formFiles,
+  measuredBadgeFiles,
+  planBadges,
+} from "./pages/render-badges.js";
 import { EXPORT_PATHS, hasExport, planExports } from "./pages/render-exports.js";
 import { planHistoryFiles } from "./pages/render-history.js";
 import { planRemoved, type RemovedOptions } from "./pages/render-removed.js";
@@ -89,8 +95,11 @@ export function planSiteFiles(
       yield* presentFiles(fixed, model);
       if (!model.detail.translationPages) {
         // The badges alone: the rows have them, the snapshot is not read again.
-        for (const badged of plan.translationBadges())
-          for (const file of measuredBadgeFiles(fixed.badges, model, badged)) yield check(file);
+        for (const row of plan.translationBadges()) {
+          const forms = badgeForms(model, row);
+          for (const file of formFiles(fixed.badges, model.site, `badges/${row.pageDir}`, forms))
+            yield check(file);
+        }
         return;
       }
       for (const page of plan.translationPages()) {

@@ -55,9 +55,11 @@ export interface TranslationRow {
   /** Why this run could not use it, when it could not: "failed: 404 Not Found". */
   reason?: Reason;
   badge: BadgeData;
-  /** Site paths (from the site's root): the page directory, the badge files without extension. */
+  /**
+   * The page's folder from the site's root; the badge files are `badges/<pageDir>` with their
+   * extension (kept apart from the row: a million rows would hold it twice).
+   */
   pageDir: string;
-  badgeBase: string;
   /**
    * Set when this run could not use the translation and the numbers shown are an earlier run's
    * (last known good); `status` is then "ok" (what the page can show) and `stale.status` what
@@ -94,6 +96,8 @@ export interface TranslationView extends TranslationRow {
   filename: string;
   revision: string;
   warnings: Problem[];
+  /** The badge files without extension (`badges/<pageDir>`). */
+  badgeBase: string;
 }
 
 export interface ComponentView {
@@ -226,7 +230,7 @@ export interface SitePlan {
    * Each translation's badge, in the order of translationPages, from the rows: no second read of
    * the snapshot when the site has no translation pages.
    */
-  translationBadges(): Iterable<Badged>;
+  translationBadges(): Iterable<TranslationRow>;
   /**
    * Claims the files of a translation that is not on the site (a removed one's, kept for a
    * while) against every file the site has; returns why it cannot have them, or undefined.

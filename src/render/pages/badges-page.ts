@@ -98,11 +98,12 @@ export function translationExample(model: SiteModel, h: ViewHelpers) {
   if (!t) return undefined;
   const { site, badgeText } = model;
   const row = t;
+  const badgeBase = `badges/${t.pageDir}`;
   return {
     name: `${t.projectName} / ${t.componentName} / ${h.langName(t.language, t.languageName)}`,
-    path: `${t.badgeBase}.svg`,
+    path: `${badgeBase}.svg`,
     embeds: badgeEmbeds(
-      { ...t, alt: translationBadgeAlt(badgeText, t) },
+      { ...t, badgeBase, alt: translationBadgeAlt(badgeText, t) },
       site,
       model.detail.translationPages,
     ),
@@ -113,11 +114,11 @@ export function translationExample(model: SiteModel, h: ViewHelpers) {
         v.by.metric,
         h.code(`badges/PROJECT/COMPONENT/LANGUAGE${v.suffix}.svg`),
       ),
-      path: `${row.badgeBase}${v.suffix}.svg`,
+      path: `${badgeBase}${v.suffix}.svg`,
       embeds: badgeEmbeds(
         {
           ...row,
-          badgeBase: row.badgeBase + v.suffix,
+          badgeBase: badgeBase + v.suffix,
           alt: translationBadgeAlt(badgeText, row, v.by),
         },
         site,
