@@ -16,8 +16,7 @@ import { siteOptionsSchema } from "../src/config/schema.js";
 import { emptyHistory, type Counts, type History } from "../src/history/history.js";
 import { historyFiles } from "../src/history/history-parts.js";
 import { readHistory } from "../test/helpers/read-history.js";
-import { countsOf, mergeRun, type RunEntry } from "../src/history/merge-run.js";
-import { mergeHistory } from "../src/history/run-history.js";
+import { countsOf, mergeHistory, mergeRun, type RunEntry } from "../src/history/merge-run.js";
 import { planSite } from "../src/render/render-site.js";
 import { loadOgRenderer } from "../src/widgets/og-image.js";
 import { toSnapshot } from "../src/snapshot/snapshot.js";
@@ -104,7 +103,7 @@ for (const [label, share, newStringsEvery] of [
   const readMs = performance.now() - t2;
   const text = texts.join("");
   let points = 0;
-  for (const s of back.series.values()) points += s.length / 7;
+  for (const [, s] of back.series) points += s.length / 7;
   const bytes = Buffer.byteLength(text);
   console.log(`${label}:`);
   console.log(

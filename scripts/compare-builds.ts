@@ -24,7 +24,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { POINT_SIZE } from "../src/history/history.js";
+import { POINT_SIZE } from "../src/history/series.js";
 import { readHistoryFile } from "../src/history/history-parts.js";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
@@ -129,7 +129,7 @@ function normalized(file: string): Buffer | string {
  * through, each point's minute set to 0, and written as plain JSON.
  */
 function historyWithoutMinutes(file: string): string {
-  // Any version: one file (1, 2), or an index and its parts beside it (3).
+  // The index and its parts beside it.
   const history = readHistoryFile(file);
   const series = [...history.series].map(([key, flat]) => [
     key,

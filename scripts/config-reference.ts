@@ -5,9 +5,9 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
-import { configJsonSchema } from "../src/config/json-schema.js";
+import { configJsonSchema } from "./config-schema.js";
 
-const SOURCES = ["src/config/schema.ts", "src/config/locale-options.ts"];
+const SOURCES = ["src/config/schema.ts"];
 const root = fileURLToPath(new URL("../", import.meta.url));
 
 /** A key of an object schema in the source: its comment, and the schema variable it nests. */

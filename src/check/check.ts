@@ -1,4 +1,4 @@
-import { tripleKey } from "../config/triple.js";
+import { componentLabel, tripleKey } from "../config/triple.js";
 import type { CheckOptions } from "../config/schema.js";
 import {
   lastPoint,
@@ -15,20 +15,18 @@ import { commonMeasure, measure, STRINGS_TRANSLATED, type Measure } from "../mod
 import { must } from "../model/must.js";
 import { MeasureWords } from "../render/model/measure-words.js";
 import { entryCounts } from "../snapshot/entry-counts.js";
-import type { Snapshot, SnapshotEntry } from "../snapshot/snapshot.js";
+import type { Snapshot, SnapshotEntry } from "../snapshot/schema.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
-import { isListEntry } from "../model/tally.js";
-import { Unavailable } from "./unavailable.js";
+import { isListEntry, stateOf } from "../model/tally.js";
+import { counted } from "../text/plural.js";
 
 // The CI gate: the snapshot's translations against the config's `check` rules. Pure: a plain
 // summary object out, so the CLI can print it as lines, annotations, a Markdown table or JSON.
 
-export type CheckRule = "minPercent" | "noRegression" | "unavailable";
-
 export interface CheckOffender {
   /** "project/component/language". */
   translation: string;
-  rule: CheckRule;
+  rule: "minPercent" | "noRegression" | "unavailable";
   /** One line: what is wrong. */
   message: string;
   percent?: number;
@@ -145,7 +143,7 @@ const NOTHING_COMPARED =
   "noRegression: no previous run to compare with; only the other rules were applied";
 const NOTHING_CHECKED = "no translation of the snapshot matches check.languages / check.components";
 
-/** The rules as the result states them: those set, and noRegression. */
+/** The rules as the result states them (in this order): those set, and noRegression. */
 function rulesOf(rules: CheckOptions): CheckResult["rules"] {
   return {
     ...(rules.minPercent !== undefined ? { minPercent: rules.minPercent } : {}),
@@ -270,3 +268,71 @@ export function previousFromHistory(history: History, snapshot: Snapshot): Previ
 
 const fromPoint = (point: Point | undefined, kept: KeptPart | undefined) =>
   point && { counts: pointCounts(point), ...(kept ? { kept } : {}) };
+
+// What `check` says of the translations a run could not read: one offence per component (a list
+// that answered 500 is one cause, not one per language), with how many, in which state
+// (model/tally.ts) and why; a list that failed with nothing under it to show is an offence of its
+// own, said as a list.
+
+interface Group {
+  entries: SnapshotEntry[];
+  list?: SnapshotEntry;
+}
+
+class Unavailable {
+  readonly counts = { stale: 0, failed: 0, invalid: 0 };
+  private readonly groups = new Map<string, Group>();
+
+  add(entry: SnapshotEntry): void {
+    const key = `${entry.project}/${componentLabel(entry.component)}`;
+    const group = this.groups.get(key) ?? { entries: [] };
+    this.groups.set(key, group);
+    if (isListEntry(entry)) {
+      group.list = entry;
+      return;
+    }
+    group.entries.push(entry);
+    const state = stateOf(entry);
+    if (state !== "ok") this.counts[state] += 1;
+  }
+
+  offenders(): CheckOffender[] {
+    const told = [...this.groups.values()].flatMap((g) => g.entries);
+    const out: CheckOffender[] = [];
+    for (const [key, { entries, list }] of this.groups) {
+      if (entries.length > 0)
+        out.push({ translation: key, rule: "unavailable", message: groupMessage(entries) });
+      // A failed list whose translations are told under their components is not told again.
+      else if (list && !told.some((e) => under(list, e)))
+        out.push({
+          translation: `${key}/${list.language}`,
+          rule: "unavailable",
+          message: `its list could not be read in this run: ${reason(list)}`,
+        });
+    }
+    return out;
+  }
+}
+
+/** Whether a translation is one a failed list (a wildcard left in place) stands for. */
+const under = (list: SnapshotEntry, e: SnapshotEntry) =>
+  (["project", "component", "language"] as const).every((k) => list[k] === "*" || list[k] === e[k]);
+
+const reason = (e: SnapshotEntry) => `${e.status}${e.errors[0] ? `: ${e.errors[0].message}` : ""}`;
+
+/**
+ * "6 translations (ar, de, es, fr, ja, ...) could not be read in this run, so they cannot be
+ * checked: failed: <reason>; shown with numbers of <the oldest>".
+ */
+function groupMessage(entries: SnapshotEntry[]): string {
+  const languages = entries.map((e) => e.language);
+  const named = languages.slice(0, 5).join(", ") + (languages.length > 5 ? ", ..." : "");
+  const asOf = entries.flatMap((e) => (e.carried ? [e.carried.asOf] : [])).sort();
+  const all = asOf.length === entries.length ? "" : `${asOf.length} `;
+  const shown = asOf.length > 0 ? `; ${all}shown with numbers of ${asOf[0]}` : "";
+  const they = entries.length === 1 ? "it cannot" : "they cannot";
+  return (
+    `${counted(entries.length, "translation")} (${named}) could not be read in this run, so ` +
+    `${they} be checked: ${reason(must(entries[0]))}${shown}`
+  );
+}

@@ -19,14 +19,7 @@ import {
   type Flags,
 } from "./flags.js";
 import { printSummary, tallyFields, type CommandSummary } from "./json-summary.js";
-import {
-  crawlReport,
-  historyLine,
-  removalLines,
-  tallyLine,
-  tellBudget,
-  writtenLine,
-} from "./report.js";
+import { crawlReport, removalLines, tellWritten } from "./report.js";
 import { covers } from "../config/triple.js";
 import { keyParts } from "../render/model/changes-view.js";
 
@@ -88,21 +81,16 @@ function tellSite(
   },
 ): void {
   const { config, flags, io, out } = run;
-  for (const warning of site.warnings) io.stderr.write(`warning ${warning}\n`);
   const say = sayer(flags, io.stdout);
-  tellBudget(site, io);
   // One tally of the run (model/tally.ts), the site's: the line, --json and the Action say it.
-  const { tally } = site;
-  say(tallyLine(tally, crawled));
-  say(writtenLine(out, site));
-  say(historyLine(site.history));
+  tellWritten(site, out, io, say, crawled);
   const tracked = (key: string) =>
     config.translations.some((pattern) => covers(pattern, keyParts(key)));
   for (const line of removalLines(site.history, tracked)) say(line);
   if (run.json)
     printSummary(io.stdout, {
       ...run.json,
-      ...tallyFields(tally),
+      ...tallyFields(site.tally),
       exitCode: run.exitCode,
       out,
       files: site.files,

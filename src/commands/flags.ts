@@ -11,7 +11,7 @@ export const DEFAULT_CONFIG = "config/l10n-snapshot.json";
 /** The output folder when given none. */
 export const DEFAULT_OUT = "out";
 
-/** The options of every command, as `parseArgs` reads them (cli/args.ts). */
+/** The options of every command, as `parseArgs` reads them (cli/main.ts). */
 export const OPTIONS = {
   config: { type: "string" },
   out: { type: "string" },

@@ -81,21 +81,6 @@ export function printSummary(
   stdout.write(`${JSON.stringify(summary)}\n`);
 }
 
-/** Words that name a command; the first one in the arguments is the command a failed run was. */
-const COMMANDS = new Set(["init", "crawl", "build", "render", "merge", "check"]);
-
-/**
- * With --json, a run stopped by a user error still prints one object: the exit code and the
- * message.
- */
-export function errorSummary(
-  argv: readonly string[],
-  exitCode: number,
-  message: string,
-): CommandSummary {
-  return { command: argv.find((a) => COMMANDS.has(a)) ?? "", exitCode, error: message };
-}
-
 /** The figures --json and the Action's outputs give (docs/STATES.md), from a tally. */
 export function tallyFields(t: RunTally): Record<string, number> {
   return {

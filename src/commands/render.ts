@@ -17,7 +17,7 @@ import {
   siteWithCatalog,
   type CommandArgs,
 } from "./flags.js";
-import { historyLine, tallyLine, tellBudget, writtenLine } from "./report.js";
+import { tellWritten } from "./report.js";
 
 /**
  * `render`: a snapshot to the site, no network; with --previous, with the previous site's history
@@ -57,15 +57,9 @@ export async function renderCommand({ flags, rest }: CommandArgs, io: Io): Promi
         signal: io.signal,
       },
     );
-    for (const warning of written.warnings) io.stderr.write(`warning ${warning}\n`);
-    tellBudget(written, io);
-    say(tallyLine(written.tally));
-    say(writtenLine(out, written));
-    say(historyLine(written.history));
+    tellWritten(written, out, io, say);
     return tallyExitCode(written.tally);
   }
-  const written = await renderSnapshotFile(file, out, site, io.signal);
-  tellBudget(written, io);
-  say(writtenLine(out, written));
+  tellWritten(await renderSnapshotFile(file, out, site, io.signal), out, io, say);
   return ExitCode.ok;
 }

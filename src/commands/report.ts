@@ -1,15 +1,15 @@
 import { join } from "node:path";
 import type { Config } from "../config/load-config.js";
 import { componentLabel, tripleLabel } from "../config/triple.js";
-import type { HistoryRun } from "../history/run-history.js";
+import type { HistoryRun } from "../history/merge-run.js";
 import { ExitCode, type ExitCodeValue } from "../model/errors.js";
 import type { Io } from "../model/io.js";
 import type { BuildOptions } from "../pipeline/build.js";
 import type { CrawlOutcome } from "../pipeline/crawl-step.js";
-import type { SnapshotEntry } from "../snapshot/snapshot.js";
+import type { SnapshotEntry } from "../snapshot/schema.js";
 import type { RunTally } from "../model/tally.js";
 import { counted } from "../text/plural.js";
-import { ProblemTally } from "./problem-tally.js";
+import { isServerQuirk } from "../validate/link-rules.js";
 import { sanitizeText } from "../text/sanitize.js";
 import type { RenderedSite } from "../render/render-site.js";
 import { keyParts, recordedNames, removedGroups } from "../render/model/changes-view.js";
@@ -23,12 +23,12 @@ import { crawlSummary, crawlTally, printSummary, type CommandSummary } from "./j
  * `entries`: in snapshot order; those without problems may be left out (a spooled run gives only
  * the others).
  */
-export function reportProblems(
+function reportProblems(
   entries: Iterable<SnapshotEntry>,
   io: Io,
   flags: { quiet?: boolean; verbose?: boolean },
 ): void {
-  // Errors: one line per translation, or per cause where many share one (problem-tally.ts).
+  // Errors: one line per translation, or per cause where many share one (ProblemTally).
   // Warnings: one line per field path, or one per warning with --verbose. Notes (known differences
   // of real servers) only with --verbose. Every line carries server text: sanitized first.
   const line = (text: string) => io.stderr.write(`${sanitizeText(text)}\n`);
@@ -59,6 +59,111 @@ export function reportProblems(
       "(warnings: what a reader of the numbers or links should know; --verbose lists each, and " +
         "the notes: known differences of real servers; --strict makes both errors)\n",
     );
+}
+
+// The lines a run's problems make, grouped so that one cause is one line with a count, not one
+// line per translation (or per field) all alike:
+// - a failure that got no HTTP answer (a certificate, a host, a stop of the crawl) is the same for
+//   every translation it hit: "failed 50 translations: <cause>";
+// - a 401 (the token refused, or wanted) is the same for every translation too: "failed 50
+//   translations (e.g. p/c/de): 401 Unauthorized (...); check the API token in ...";
+// - a warning is one line per field path (a server's quirks repeat across every record), with how
+//   many translations have it and one of them as the example.
+// With --verbose every entry keeps its own lines.
+
+/** What a request error says after its `[GET] "<url>": ` prefix. */
+function causeOf(message: string): string {
+  const match = /^\[GET\] "[^"]*": (.*)$/s.exec(message);
+  return match?.[1] ?? message;
+}
+
+interface Cause {
+  /** Translations that failed on a request with this cause. */
+  failed: number;
+  /** Translations whose request was not sent, for this cause. */
+  notTried: number;
+  /** The first failed one's own line. */
+  firstLine: string;
+  /** The first failed one's triple, named as the example when the cause is an HTTP status. */
+  example?: string;
+}
+
+interface WarningGroup {
+  entries: number;
+  example: string;
+}
+
+/** Collects a run's problems entry by entry; `lines` gives what to print after the entries. */
+class ProblemTally {
+  private readonly causes = new Map<string, Cause>();
+  private readonly warnings = new Map<string, WarningGroup>();
+
+  /**
+   * Takes an entry's first error when it is one of a kind that groups; returns false when the
+   * caller should print it on its own line.
+   */
+  addFailure(entry: SnapshotEntry, line: string): boolean {
+    const [first] = entry.errors;
+    const status = entry.failure?.status;
+    if (first?.path !== "(request)" || (status !== undefined && status !== 401)) return false;
+    const cause = causeOf(first.message);
+    if (status !== undefined) {
+      // The URL differs per translation, the status and its hint do not.
+      const seen = this.causes.get(cause) ?? {
+        failed: 0,
+        notTried: 0,
+        firstLine: line,
+        example: tripleLabel(entry),
+      };
+      seen.failed += 1;
+      this.causes.set(cause, seen);
+      return true;
+    }
+    const notTried = /^not tried[,:] /.exec(cause);
+    const key = notTried ? cause.slice(notTried[0].length) : cause;
+    const seen = this.causes.get(key) ?? { failed: 0, notTried: 0, firstLine: line };
+    if (notTried) seen.notTried += 1;
+    else {
+      if (seen.failed === 0) seen.firstLine = line;
+      seen.failed += 1;
+    }
+    this.causes.set(key, seen);
+    return true;
+  }
+
+  /** Takes an entry's warnings, and its notes of a server's quirk (told once a kind too). */
+  addWarnings(entry: SnapshotEntry): void {
+    const key = tripleLabel(entry);
+    const add = (level: string, p: { path: string; message: string }) => {
+      const at = `${level} ${p.path}`;
+      const group = this.warnings.get(at) ?? { entries: 0, example: `${key}: ${p.message}` };
+      group.entries += 1;
+      this.warnings.set(at, group);
+    };
+    for (const w of entry.warnings) add("warning", w);
+    for (const n of entry.notes) if (isServerQuirk(n)) add("note", n);
+  }
+
+  /** The failure lines: a cause met once keeps its own line, a repeated one is counted. */
+  failureLines(): string[] {
+    return [...this.causes].map(([cause, c]) => {
+      if (c.notTried === 0 && c.failed === 1) return c.firstLine;
+      if (c.example !== undefined)
+        return `failed ${counted(c.failed, "translation")} (e.g. ${c.example}): ${cause}`;
+      if (c.failed === 0)
+        return `failed ${counted(c.notTried, "translation")}, not tried: ${cause}`;
+      return `failed ${counted(c.failed + c.notTried, "translation")}: ${cause}`;
+    });
+  }
+
+  /** The warning lines, and the server quirks' notes: one per field path. */
+  warningLines(): string[] {
+    return [...this.warnings].map(([at, { entries, example }]) =>
+      entries === 1
+        ? `${at}, in 1 translation: ${example}`
+        : `${at}, in ${entries} translations; e.g. ${example}`,
+    );
+  }
 }
 
 /** Why a run that had nothing usable stopped (stderr, and `error` of its --json summary). */
@@ -158,7 +263,7 @@ export function removalLines(
  * What the history recorded of this run: "history: 2 translations reached 100%, 8 translations
  * removed since the last run" (the removals' lines follow it).
  */
-export function historyLine(run: Pick<HistoryRun, "history" | "changes">): string {
+function historyLine(run: Pick<HistoryRun, "history" | "changes">): string {
   const c = run.changes;
   if (!c) return "history: this run was merged before";
   if (!run.history.previousRun) return "history: starts with this run";
@@ -194,7 +299,7 @@ export function tallyLine(t: RunTally, run?: Pick<CrawlOutcome, "stats" | "secon
  * "site written to out/ (303,800 files, 554 MB of site.maxBytes 1.00 GB); open out/index.html":
  * the budget beside the size, so a team sees its headroom before a run goes over it.
  */
-export function writtenLine(
+function writtenLine(
   out: string,
   site: Pick<RenderedSite, "files" | "bytes"> & { budget: Pick<BudgetChoice, "maxBytes"> },
 ): string {
@@ -205,9 +310,20 @@ export function writtenLine(
 }
 
 /**
- * What the budget (site.maxBytes) left out and why, on stderr as warnings are: it is said even
- * with --quiet, since the site has less than the config asks for.
+ * What a written site tells: its warnings, and what the budget (site.maxBytes) left out and why,
+ * on stderr (said even with --quiet, since the site has less than the config asks for); then its
+ * figures, where it is and, with a history, what the history recorded (`say`: stdout for people).
  */
-export function tellBudget(site: Pick<RenderedSite, "budget">, io: Pick<Io, "stderr">): void {
+export function tellWritten(
+  site: RenderedSite & { warnings?: string[]; history?: HistoryRun },
+  out: string,
+  io: Pick<Io, "stderr">,
+  say: (line: string) => void,
+  crawl?: Pick<CrawlOutcome, "stats" | "seconds">,
+): void {
+  for (const warning of site.warnings ?? []) io.stderr.write(`warning ${warning}\n`);
   for (const line of budgetLines(site.budget)) io.stderr.write(`${line}\n`);
+  if (site.history) say(tallyLine(site.tally, crawl));
+  say(writtenLine(out, site));
+  if (site.history) say(historyLine(site.history));
 }

@@ -11,47 +11,37 @@ import {
   historyOptionsSchema,
   siteOptionsSchema,
   thresholdsSchema,
-  type CheckOptions,
-  type CrawlOptions,
-  type HistoryOptions,
-  type SiteOptions,
 } from "./schema.js";
 import { compareTriples, parseTripleString, tripleKey, type Triple } from "./triple.js";
 import { checkBaseUrl } from "./base-url.js";
 import { jsonSyntaxError } from "./json-syntax.js";
 import { closestNames, didYouMean } from "../text/did-you-mean.js";
-import type { AuthScheme } from "./schema.js";
-import { errorCode, field } from "../model/json.js";
+import { errorCode, field, isJson } from "../model/json.js";
 import { must } from "../model/must.js";
 
-/** The validated config the pipeline runs on. The token is held here and nowhere else. */
-export interface Config {
+/**
+ * The validated config the pipeline runs on: the file's options with their defaults, and what
+ * was made of the rest. The token is held here and nowhere else.
+ */
+export type Config = Pick<
+  z.infer<typeof configSchema>,
+  "tokenEnv" | "authScheme" | "site" | "crawl" | "history" | "check"
+> & {
   /** The file it came from, for messages. */
   file: string;
   /** Base URL without a trailing slash, e.g. "https://hosted.weblate.org". */
   baseUrl: string;
   /** The API token, or undefined for an anonymous crawl. Never printed or written. */
   token: string | undefined;
-  /** Name of the environment variable the token came from, for messages. */
-  tokenEnv: string;
-  /**
-   * How the token is sent: "Token" or "Bearer" as the config says, or "auto" (Token, switching to
-   * Bearer when the server asks for it; http/auth-scheme.ts).
-   */
-  authScheme: AuthScheme;
   /** Where the base address was set, as hints name it: '"baseUrl"' or "--base-url". */
   baseUrlSetting: BaseUrlSetting;
   /** Things the config said that were taken another way (a baseUrl ending in /api), for stderr. */
   notes: string[];
   /** Configured triples, deduplicated and sorted; may hold "*" wildcards. */
   translations: Triple[];
-  site: SiteOptions;
-  crawl: CrawlOptions;
-  history: HistoryOptions;
-  check: CheckOptions;
-}
+};
 
-export interface LoadConfigOptions {
+interface LoadConfigOptions {
   /** Environment to read the token from. */
   env: Record<string, string | undefined>;
   /** Replaces the file's baseUrl (the demo points the config at its local stand-in server). */
@@ -63,25 +53,18 @@ export type BaseUrlSetting = '"baseUrl"' | "--base-url";
 
 /** Reads, parses and validates a config file; every problem is a one-line ConfigError. */
 export async function loadConfig(file: string, options: LoadConfigOptions): Promise<Config> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
+  const text = await readFile(file, "utf8").catch((error: unknown) => {
     const code = errorCode(error);
-    const why =
-      code === "ENOENT"
-        ? "no such file"
-        : code === "EISDIR"
-          ? "it is a directory"
-          : (code ?? "unreadable");
+    const why = { ENOENT: "no such file", EISDIR: "it is a directory" }[code ?? ""];
     throw new ConfigError(
-      `config ${file}: cannot read it (${why}); pass an existing file with --config`,
+      `config ${file}: cannot read it (${why ?? code ?? "unreadable"}); pass an existing file ` +
+        "with --config",
       { cause: error },
     );
-  }
-  let json: unknown;
+  });
   // Editors on Windows may start the file with a byte order mark, which JSON.parse refuses.
   const body = text.startsWith("\ufeff") ? text.slice(1) : text;
+  let json: unknown;
   try {
     json = JSON.parse(body);
   } catch (error) {
@@ -89,20 +72,9 @@ export async function loadConfig(file: string, options: LoadConfigOptions): Prom
       cause: error,
     });
   }
-  if (
-    options.baseUrl !== undefined &&
-    json !== null &&
-    typeof json === "object" &&
-    !Array.isArray(json)
-  ) {
-    json = { ...json, baseUrl: options.baseUrl };
-  }
-  return parseConfig(
-    json,
-    file,
-    options.env,
-    options.baseUrl !== undefined ? "--base-url" : undefined,
-  );
+  if (options.baseUrl === undefined) return parseConfig(json, file, options.env);
+  if (isJson(json)) json = { ...json, baseUrl: options.baseUrl };
+  return parseConfig(json, file, options.env, "--base-url");
 }
 
 /** Validates an already parsed config object. */
@@ -171,13 +143,9 @@ function triplesOf(entries: readonly (string | Triple)[]): Triple[] {
  */
 function assertNoCredentials(json: unknown, file: string, setting: BaseUrlSetting): void {
   const baseUrl = field(json, "baseUrl");
-  if (typeof baseUrl !== "string") return;
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    return; // the schema says what is wrong with it
-  }
+  // Not an address at all: the schema says what is wrong with it.
+  if (typeof baseUrl !== "string" || !URL.canParse(baseUrl)) return;
+  const url = new URL(baseUrl);
   if (url.username === "" && url.password === "") return;
   for (const part of [url.username, url.password]) {
     addSecret(part);
@@ -222,8 +190,7 @@ function isLoopbackHost(hostname: string): boolean {
  * Every problem of a config, one line each (a line per problem reads and greps better than a
  * count of the ones left out): the first names the file and how many there are.
  */
-export function formatConfigProblems(file: string, problems: readonly string[]): string {
-  if (problems.length === 0) return `config ${file}: invalid`;
+function formatConfigProblems(file: string, problems: readonly string[]): string {
   if (problems.length === 1) return `config ${file}: ${problems[0]}`;
   return [`config ${file}: ${problems.length} problems`, ...problems.map((p) => `  ${p}`)].join(
     "\n",

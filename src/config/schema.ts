@@ -1,8 +1,119 @@
 import { z } from "zod";
 import { METRICS, PROGRESSES } from "../model/measure.js";
-import { parseTripleString, WILDCARD } from "./triple.js";
-import { slugIn, translationsSchema } from "./triple-schema.js";
-import { badgeOptionsSchema, localesSchema } from "./locale-options.js";
+import { canonicalTag } from "../text/locale-tag.js";
+import {
+  componentPathProblem,
+  parseTripleString,
+  segmentProblem,
+  toComponentPath,
+  WILDCARD,
+  wildcardProjectProblem,
+} from "./triple.js";
+
+// The config's `translations`: a list of triples, each a string or an object of three slugs.
+
+const slugIn = (position: "project" | "language") =>
+  z.string().superRefine((value, ctx) => {
+    // A project wildcard is checked with its component, on the whole object.
+    if (value === WILDCARD) return;
+    const problem = segmentProblem(value);
+    if (problem)
+      ctx.addIssue({
+        code: "custom",
+        message: `the ${position} ${problem}; expected a Weblate slug such as "my-project"`,
+      });
+  });
+
+/** A component's slug, or its path inside categories ("docs/usage" or "docs%2Fusage"), or `*`. */
+const componentIn = z
+  .string()
+  .superRefine((value, ctx) => {
+    if (value === WILDCARD) return;
+    const problem = componentPathProblem(toComponentPath(value));
+    if (problem)
+      ctx.addIssue({
+        code: "custom",
+        message:
+          `the component ${problem}; expected a Weblate slug such as "my-component", or ` +
+          `"category/component"`,
+      });
+  })
+  .transform(toComponentPath);
+
+/**
+ * `"project/component/language"`; `*` may stand for the component or the language, or for the
+ * project and the component together (the whole instance, all languages or one); a component
+ * inside categories is written with its category path (`"project/docs/usage/de"`).
+ */
+const tripleStringSchema = z.string().superRefine((value, ctx) => {
+  const parsed = parseTripleString(value);
+  if (parsed.problem) ctx.addIssue({ code: "custom", message: parsed.problem });
+});
+
+const tripleObjectSchema = z
+  .strictObject({
+    project: slugIn("project"),
+    component: componentIn,
+    language: slugIn("language"),
+  })
+  .superRefine((triple, ctx) => {
+    const problem = wildcardProjectProblem(triple.project, triple.component);
+    if (problem) ctx.addIssue({ code: "custom", path: ["component"], message: problem });
+  });
+
+const quoted = (value: string) => JSON.stringify(value);
+
+/** The translations to track: at least one triple. */
+export const translationsSchema = z
+  .array(
+    z.union([tripleStringSchema, tripleObjectSchema], {
+      error: 'expected "project/component/language" or {"project", "component", "language"}',
+    }),
+    {
+      // A lone string is the common slip: say "list" and show the fix, not "missing".
+      error: ({ input }) =>
+        input === undefined
+          ? 'missing; expected a list of "project/component/language" strings'
+          : typeof input === "string"
+            ? `must be a list, found the string ${quoted(input)}; write [${quoted(input)}]`
+            : 'must be a list of "project/component/language" strings',
+    },
+  )
+  .min(1, 'expected at least one "project/component/language"');
+
+// The site's languages in the config: the pages' locales (site.locales) and the badges' one
+// (site.badges.locale), BCP 47 tags made canonical.
+
+/** A BCP 47 locale tag ("de", "pt-BR", "zh-Hans"), made canonical. */
+const localeTag = z
+  .string('expected a locale tag such as "de" or "pt-BR"')
+  .transform((value, ctx) => {
+    const tag = /^[A-Za-z0-9-]{2,35}$/.test(value) ? canonicalTag(value) : undefined;
+    if (tag) return tag;
+    ctx.addIssue({
+      code: "custom",
+      message:
+        'expected a BCP 47 locale tag such as "de" or "pt-BR", ' + `found ${JSON.stringify(value)}`,
+    });
+    return z.NEVER;
+  });
+
+/** The language of the badge and widget files, which every locale of the site shares. */
+export const badgeOptionsSchema = z.strictObject({
+  /** Locale of the badges' and widgets' words ("translated", "no strings"). Default "en". */
+  locale: localeTag.default("en"),
+});
+
+/** The site's locales (site.locales, whose comment in schema.ts says what they are). */
+export const localesSchema = z
+  .array(localeTag)
+  .min(1, 'expected at least one locale, e.g. ["en"]')
+  .max(100)
+  .default(["en"])
+  .superRefine((tags, ctx) => {
+    const twice = tags.find((tag, i) => tags.indexOf(tag) !== i);
+    if (twice) ctx.addIssue({ code: "custom", message: `the locale "${twice}" is listed twice` });
+  });
 
 /** A record's field path as findings name it: names joined by dots. */
 const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;

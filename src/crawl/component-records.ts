@@ -2,7 +2,7 @@ import type { WeblateRoutes } from "../weblate/routes.js";
 import { fetchList } from "./fetch-list.js";
 import type { HttpClient } from "../http/http-client.js";
 import { hasProject, joinProject, listedComponentPath } from "./join.js";
-import { field } from "../model/json.js";
+import { field, isJson } from "../model/json.js";
 
 /**
  * The component records a crawl joins into list items, and the project records it joins into
@@ -11,13 +11,11 @@ import { field } from "../model/json.js";
  * from `/api/projects/<p>/`, one request per project. What no endpoint sent stays missing.
  */
 export class ComponentRecords {
-  /** Component records as a project's list has them, by "project/component path". */
-  private readonly listed = new Map<string, unknown>();
   /**
-   * Listed component records with their project joined in, made once (records then share the
-   * object).
+   * Component records as a project's list has them, by "project/component path"; once joined with
+   * their project, the joined record (made once: records then share the object).
    */
-  private readonly joined = new Map<string, unknown>();
+  private readonly listed = new Map<string, unknown>();
   /** Project records the server sent, by project slug. */
   private readonly projects = new Map<string, unknown>();
   private readonly projectFetches = new Map<string, Promise<unknown>>();
@@ -29,10 +27,7 @@ export class ComponentRecords {
     private readonly pageSize: number,
   ) {}
 
-  /**
-   * Keeps the component records of a project's list; returns their paths (slugs, or category
-   * paths).
-   */
+  /** Keeps the component records of a project's list; returns their paths. */
   remember(project: string, components: unknown[]): string[] {
     const paths: string[] = [];
     for (const component of components) {
@@ -50,35 +45,25 @@ export class ComponentRecords {
     return this.listed.has(`${project}/${component}`);
   }
 
-  /**
-   * Fetches the project's component list for the records of several of its components, and its
-   * project record beside it.
-   */
+  /** Fetches the project's component list, and its project record beside it. */
   loadProjectList(project: string): void {
     if (this.projectLists.has(project)) return;
-    this.projectLists.set(
-      project,
-      fetchList(this.client, this.routes.projectComponents(project), this.pageSize).then(
-        (components) => this.remember(project, components),
-        () => undefined,
-      ),
+    const url = this.routes.projectComponents(project);
+    const list = fetchList(this.client, url, this.pageSize).then(
+      (components) => this.remember(project, components),
+      () => undefined,
     );
-    this.prefetchProject(project);
+    this.projectLists.set(project, list);
+    void this.projectRecord(project);
   }
 
-  /**
-   * Starts fetching the project record when a listed component will need it, so it travels beside
-   * the translation lists.
-   */
+  /** Starts fetching the project record a listed component will need, beside the lists. */
   prefetchProjectFor(project: string, component: string): void {
     const listed = this.listed.get(`${project}/${component}`);
-    if (listed !== undefined && !hasProject(listed)) this.prefetchProject(project);
+    if (listed !== undefined && !hasProject(listed)) void this.projectRecord(project);
   }
 
-  /**
-   * The project record the server sent (`/api/projects/<p>/`, asked once), or undefined when it
-   * cannot be had.
-   */
+  /** The project record (`/api/projects/<p>/`, asked once), or undefined when it cannot be had. */
   projectRecord(project: string): Promise<unknown> {
     const known = this.projects.get(project);
     if (known !== undefined) return Promise.resolve(known);
@@ -86,7 +71,7 @@ export class ComponentRecords {
     if (!fetching) {
       fetching = this.client.getJson(this.routes.project(project)).then(
         ({ body }) => {
-          if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
+          if (!isJson(body)) return undefined;
           if (!this.projects.has(project)) this.projects.set(project, body);
           return this.projects.get(project);
         },
@@ -111,14 +96,13 @@ export class ComponentRecords {
     const key = `${project}/${component}`;
     await this.projectLists.get(project);
     const listed = this.listed.get(key);
+    if (hasProject(listed)) return listed;
     if (listed !== undefined) {
-      if (hasProject(listed)) return listed;
-      const known = this.joined.get(key);
-      if (known !== undefined) return known;
       const projectRecord = await this.projectRecord(project);
       if (projectRecord !== undefined) {
-        if (!this.joined.has(key)) this.joined.set(key, joinProject(listed, projectRecord));
-        return this.joined.get(key);
+        if (!hasProject(this.listed.get(key)))
+          this.listed.set(key, joinProject(listed, projectRecord));
+        return this.listed.get(key);
       }
     }
     const { body } = await this.client.getJson(this.routes.component(project, component));
@@ -130,9 +114,5 @@ export class ComponentRecords {
     // stays missing.
     const projectRecord = await this.projectRecord(project);
     return projectRecord === undefined ? body : joinProject(body, projectRecord);
-  }
-
-  private prefetchProject(project: string): void {
-    void this.projectRecord(project);
   }
 }

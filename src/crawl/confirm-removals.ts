@@ -8,6 +8,7 @@ import {
 import type { CrawlState } from "./crawl-state.js";
 import { inShard } from "./plan.js";
 import { statusOf } from "../http/request-error.js";
+import { asError } from "../model/errors.js";
 
 // The crawl's last word on the whole server (`*/*/*`, `*/*/<language>`): a translation the
 // previous run had that no list of this run gave is taken as removed only once the server says
@@ -29,9 +30,26 @@ type Doubts = Map<string, Map<string, string[]>>;
 export async function confirmRemovals(state: CrawlState): Promise<void> {
   const doubts = impliedRemovals(state);
   if (doubts.size === 0) return;
-  const listed = listedNames(state);
+  const components = new Set(state.settledComponents());
+  const projects = new Set([...components].map((key) => key.slice(0, key.indexOf("\n"))));
+  const { routes } = state;
   await Promise.all(
-    [...doubts].map(([project, components]) => confirmProject(state, project, components, listed)),
+    [...doubts].map(async ([project, byComponent]) => {
+      const triples = [...byComponent].flatMap(([component, languages]) =>
+        languages.map((language) => ({ project, component, language })),
+      );
+      if (!projects.has(project) && (await settledBy(state, routes.project(project), triples)))
+        return;
+      await Promise.all(
+        [...byComponent].map(async ([component, languages]) => {
+          const mine = languages.map((language) => ({ project, component, language }));
+          const url = routes.component(project, component);
+          if (!components.has(`${project}\n${component}`) && (await settledBy(state, url, mine)))
+            return;
+          await Promise.all(mine.map((triple) => confirmTranslation(state, triple)));
+        }),
+      );
+    }),
   );
 }
 
@@ -51,67 +69,28 @@ function impliedRemovals(state: CrawlState): Doubts {
     if (!inShard(t.project, t.component, settings.shard) || state.isSettled(t)) continue;
     // Under a scope that failed this run, the carry step keeps it stale anyway.
     if (state.failedScopes.some((scope) => covers(scope, t))) continue;
-    let components = doubts.get(t.project);
-    if (!components) {
-      components = new Map();
-      doubts.set(t.project, components);
-    }
+    const components = doubts.get(t.project) ?? new Map<string, string[]>();
+    doubts.set(t.project, components);
     const languages = components.get(t.component) ?? [];
-    languages.push(t.language);
     components.set(t.component, languages);
+    languages.push(t.language);
   }
   return doubts;
 }
 
-/** The projects and "project\ncomponent" keys this run settled a translation of. */
-function listedNames(state: CrawlState): { projects: Set<string>; components: Set<string> } {
-  const components = new Set(state.settledComponents());
-  const projects = new Set([...components].map((key) => key.slice(0, key.indexOf("\n"))));
-  return { projects, components };
-}
-
-type Said = "gone" | "there" | Error;
-
-/** What the server says of one address: 404 is "gone", any answer "there", else the error. */
-function ask(state: CrawlState, url: string): Promise<Said> {
-  return state.client.getJson(url).then(
-    () => "there" as const,
-    (error: Error) => (statusOf(error) === 404 ? ("gone" as const) : error),
-  );
-}
-
-async function confirmProject(
-  state: CrawlState,
-  project: string,
-  components: Map<string, string[]>,
-  listed: { projects: Set<string>; components: Set<string> },
-): Promise<void> {
-  if (!listed.projects.has(project)) {
-    const said = await ask(state, state.routes.project(project));
-    if (said === "gone") return;
-    if (said instanceof Error) {
-      for (const [component, languages] of components)
-        for (const language of languages)
-          state.settle({ triple: { project, component, language }, error: said });
-      return;
-    }
+/**
+ * Whether asking `url` settled the doubt about `triples`: a 404 confirms their removal, another
+ * failure settles them as failed; an answer leaves them to be asked one level down.
+ */
+async function settledBy(state: CrawlState, url: string, triples: Triple[]): Promise<boolean> {
+  try {
+    await state.client.getJson(url);
+    return false;
+  } catch (error) {
+    if (statusOf(error) !== 404)
+      for (const triple of triples) state.settle({ triple, error: asError(error) });
+    return true;
   }
-  await Promise.all(
-    [...components].map(async ([component, languages]) => {
-      if (!listed.components.has(`${project}\n${component}`)) {
-        const said = await ask(state, state.routes.component(project, component));
-        if (said === "gone") return;
-        if (said instanceof Error) {
-          for (const language of languages)
-            state.settle({ triple: { project, component, language }, error: said });
-          return;
-        }
-      }
-      await Promise.all(
-        languages.map((language) => confirmTranslation(state, { project, component, language })),
-      );
-    }),
-  );
 }
 
 async function confirmTranslation(state: CrawlState, triple: Triple): Promise<void> {

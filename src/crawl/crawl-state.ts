@@ -1,12 +1,12 @@
-import pLimit, { type LimitFunction } from "p-limit";
+import pLimit from "p-limit";
 import { WILDCARD, type Triple } from "../config/triple.js";
 import type { Shard } from "../model/shard.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { ComponentRecords } from "./component-records.js";
 import type { Fetched } from "./fetched.js";
 import type { HttpClient } from "../http/http-client.js";
-import { planCrawl, type ComponentWork, type InstanceWork, type ProjectWork } from "./plan.js";
-import { RequestError } from "../http/request-error.js";
+import { planCrawl, type ComponentWork } from "./plan.js";
+import { statusOf } from "../http/request-error.js";
 import { ServerNames } from "./server-names.js";
 import { SliceQueue } from "./slices.js";
 import { TripleSet } from "./triple-set.js";
@@ -36,107 +36,84 @@ export interface CrawlSettings {
 /**
  * What the phases of a crawl share: the plan they narrow down (wildcards expanded, work done
  * dropped), the records fetched once for many translations, and `settle`, which hands each
- * triple's outcome on exactly once.
+ * triple's outcome on exactly once. `handle` takes each outcome as it is settled (nothing of it
+ * is kept here: a million translations are a million outcomes).
  */
-export interface CrawlState {
-  readonly client: HttpClient;
+export class CrawlState {
   readonly routes: WeblateRoutes;
-  readonly settings: CrawlSettings;
-  /** Component and project records joined into list items. */
   readonly records: ComponentRecords;
   /** List items are handled (validated) one list at a time, in slices. */
-  readonly queue: SliceQueue;
+  readonly queue = new SliceQueue();
   /**
    * Lists being fetched or waiting to be handled, at most two per request slot: when validating is
-   * slower than the server answers, fetched lists would otherwise pile up (a 100,000-translation
-   * crawl held most of its records waiting), so memory stays flat at any size.
+   * slower than the server answers, fetched lists would otherwise pile up, so memory stays flat.
    */
-  readonly lists: LimitFunction;
-  /** The whole instance ("*" for project and component), when asked for. */
-  readonly instance: InstanceWork | undefined;
+  readonly lists;
+  readonly instance;
   /** Component wildcards ("project/*") still to expand. */
-  readonly projects: ProjectWork[];
+  readonly projects;
   /** What is left to fetch, per "project/component path". */
   readonly work: Map<string, ComponentWork>;
   /** Components whose remaining languages no list has: asked of the detail endpoint directly. */
-  readonly detailOnly: Set<string>;
-  /**
-   * Hands on one triple's outcome as soon as it arrives (validated, in a crawl, while later
-   * requests are still on the way); a triple settled before is ignored.
-   */
-  settle(fetched: Fetched): void;
-  /**
-   * Hands on a failure, or holds it until the end of the crawl when a name the server lacks may
-   * explain it (a 404: missing.ts adds what the server has instead).
-   */
-  fail(triple: Triple, error: Error): void;
-  /** Failures held for an explanation. */
-  readonly missing: { triple: Triple; error: Error }[];
+  readonly detailOnly = new Set<string>();
+  /** Failures held until the end, when a name the server lacks may explain them (missing.ts). */
+  readonly missing: { triple: Triple; error: Error }[] = [];
   /** Translations a wildcard asked for that the server positively lacks, by "project\nlanguage". */
-  readonly skipped: Map<string, string[]>;
-  /** Whether a translation of `project` (any, for "*") in `language` was settled. */
-  hasSettled(project: string, language: string): boolean;
-  /** Whether this translation was settled. */
-  isSettled(triple: Triple): boolean;
-  /** The components ("project\ncomponent path") a translation of which was settled. */
-  settledComponents(): Iterable<string>;
+  readonly skipped = new Map<string, string[]>();
   /** The wildcards settled as failed (their previous translations are carried as stale). */
-  readonly failedScopes: Triple[];
+  readonly failedScopes: Triple[] = [];
   /** What the server has, asked when something is missing. */
   readonly names: ServerNames;
-}
+  /** Why the instance list could not be read whole, once tried: later reads are not tried. */
+  instanceError: Error | undefined;
+  /** Per component, the languages settled. */
+  private readonly settled = new TripleSet();
 
-/**
- * A fresh state for the configured triples; `handle` takes each triple's outcome as it is settled
- * (nothing of it is kept here: a million translations are a million outcomes).
- */
-export function createCrawlState(
-  client: HttpClient,
-  settings: CrawlSettings,
-  handle: (fetched: Fetched) => void,
-): CrawlState {
-  const routes = new WeblateRoutes(settings.baseUrl);
-  const plan = planCrawl(settings.translations);
-  let count = 0;
-  // Per component, the languages settled, a bit each (a million translations in kilobytes).
-  const settled = new TripleSet();
-  const state: CrawlState = {
-    client,
-    routes,
-    settings,
-    records: new ComponentRecords(client, routes, settings.pageSize),
-    queue: new SliceQueue(),
-    lists: pLimit(Math.max(4, client.concurrency * LISTS_PER_SLOT)),
-    instance: plan.instance,
-    projects: plan.projects,
-    work: new Map(plan.components.map((c) => [`${c.project}/${c.component}`, c])),
-    detailOnly: new Set(),
-    missing: [],
-    skipped: new Map(),
-    names: new ServerNames(client, routes, settings.pageSize),
-    failedScopes: [],
-    fail(triple, error) {
-      if (error instanceof RequestError && error.status === 404)
-        state.missing.push({ triple, error });
-      else state.settle({ triple, error });
-    },
-    hasSettled(project, language) {
-      return settled.hasLanguage(
-        language,
-        (key) => project === WILDCARD || key.startsWith(`${project}\n`),
-      );
-    },
-    isSettled: (t) => settled.has(`${t.project}\n${t.component}`, t.language),
-    settledComponents: () => settled.components(),
-    settle(fetched) {
-      const { project, component, language } = fetched.triple;
-      if (!settled.add(`${project}\n${component}`, language)) return;
-      if (fetched.error && [project, component, language].includes(WILDCARD))
-        state.failedScopes.push(fetched.triple);
-      handle(fetched);
-      count += 1;
-      settings.onProgress?.(count);
-    },
-  };
-  return state;
+  constructor(
+    readonly client: HttpClient,
+    readonly settings: CrawlSettings,
+    private readonly handle: (fetched: Fetched) => void,
+  ) {
+    this.routes = new WeblateRoutes(settings.baseUrl);
+    const plan = planCrawl(settings.translations);
+    this.instance = plan.instance;
+    this.projects = plan.projects;
+    this.work = new Map(plan.components.map((c) => [`${c.project}/${c.component}`, c]));
+    this.records = new ComponentRecords(client, this.routes, settings.pageSize);
+    this.names = new ServerNames(client, this.routes, settings.pageSize);
+    this.lists = pLimit(Math.max(4, client.concurrency * LISTS_PER_SLOT));
+  }
+
+  /** Hands on one triple's outcome as soon as it arrives; a triple settled before is ignored. */
+  settle(fetched: Fetched): void {
+    const { project, component, language } = fetched.triple;
+    if (!this.settled.add(`${project}\n${component}`, language)) return;
+    if (fetched.error && [project, component, language].includes(WILDCARD))
+      this.failedScopes.push(fetched.triple);
+    this.handle(fetched);
+    this.settings.onProgress?.(this.settled.size);
+  }
+
+  /** Hands on a failure, or holds a 404 until missing.ts adds what the server has instead. */
+  fail(triple: Triple, error: Error): void {
+    if (statusOf(error) === 404) this.missing.push({ triple, error });
+    else this.settle({ triple, error });
+  }
+
+  /** Whether a translation of `project` (any, for "*") in `language` was settled. */
+  hasSettled(project: string, language: string): boolean {
+    return this.settled.hasLanguage(
+      language,
+      (key) => project === WILDCARD || key.startsWith(`${project}\n`),
+    );
+  }
+
+  isSettled(t: Triple): boolean {
+    return this.settled.has(`${t.project}\n${t.component}`, t.language);
+  }
+
+  /** The components ("project\ncomponent path") a translation of which was settled. */
+  settledComponents(): Iterable<string> {
+    return this.settled.components();
+  }
 }

@@ -1,15 +1,12 @@
 import { WeblateRoutes } from "../weblate/routes.js";
 import { ComponentStatistics } from "./component-statistics.js";
-import { createCrawlState, type CrawlSettings, type CrawlState } from "./crawl-state.js";
+import { CrawlState, type CrawlSettings } from "./crawl-state.js";
 import { expandInstance, expandProjects } from "./expand-wildcards.js";
 import type { Fetched } from "./fetched.js";
 import { fetchComponent, fetchSharedRecords } from "./fetch-translations.js";
 import { confirmRemovals } from "./confirm-removals.js";
 import { finishCrawl } from "./missing.js";
 import type { HttpClient } from "../http/http-client.js";
-
-export { joinComponent, joinProject, listedComponentPath } from "./join.js";
-export type { CrawlSettings, Fetched };
 
 /**
  * Fetches every configured translation, in phases over one state (crawl-state.ts): wildcards are
@@ -25,23 +22,14 @@ export async function crawlTranslations(
   settings: CrawlSettings,
   handle: (fetched: Fetched) => void,
 ): Promise<void> {
-  if (!settings.statistics) {
-    await crawl(createCrawlState(client, settings, handle));
-    // A refused token or an address that is not Weblate's API ends the run in one line.
-    if (client.runError) throw client.runError;
-    return;
-  }
-  // Each body waits for its component's statistics row (one request per component) before it is
-  // handled. Only the handlings still waiting are held; the first that failed is thrown once the
-  // crawl is done, as the crawl without statistics throws its handler's failure.
-  const statistics = new ComponentStatistics(
-    client,
-    new WeblateRoutes(settings.baseUrl),
-    settings.pageSize,
-  );
+  // With statistics, each body waits for its component's statistics row (one request per
+  // component) before it is handled. Only the handlings still waiting are held; the first that
+  // failed is thrown once the crawl is done, as the crawl without statistics throws its handler's.
+  const routes = new WeblateRoutes(settings.baseUrl);
+  const statistics = new ComponentStatistics(client, routes, settings.pageSize);
   const waiting = new Set<Promise<void>>();
   const failures: unknown[] = [];
-  const state = createCrawlState(client, settings, (fetched) => {
+  const withStatistics = (fetched: Fetched) => {
     if (fetched.body === undefined) return handle(fetched);
     const handled = statistics
       .rowFor(fetched.triple)
@@ -54,9 +42,10 @@ export async function crawlTranslations(
         waiting.delete(handled);
       },
     );
-  });
-  await crawl(state);
+  };
+  await crawl(new CrawlState(client, settings, settings.statistics ? withStatistics : handle));
   await Promise.allSettled([...waiting]);
+  // A refused token or an address that is not Weblate's API ends the run in one line.
   if (client.runError) throw client.runError;
   if (failures.length > 0) throw failures[0];
 }

@@ -44,80 +44,93 @@ export async function forEachPage(
   onPage: (items: unknown[], offset: number) => void | Promise<void>,
 ): Promise<ListRead> {
   const first = firstPageUrl(listUrl, pageSize);
-  const head = await fetchPage(client, first, first);
-  const numbered = numberedPages(head);
-  if (numbered)
-    return forEachNumbered(client, first, head, numbered, onPage, {
-      ahead: Math.max(1, Math.min(PAGES_AHEAD, client.concurrency)),
-    });
-  return forEachLinked(client, first, head, onPage);
-}
-
-/** The pages of a list whose first page numbers the next (`page=2`), when its count tells. */
-function numberedPages(head: Page): { pages: number; url: (page: number) => string } | undefined {
-  if (head.count === undefined || head.next === null || head.items.length === 0) return undefined;
-  const next = new URL(head.next);
-  if (next.searchParams.get("page") !== "2") return undefined;
-  const pages = Math.ceil(head.count / head.items.length);
-  if (pages < 2) return undefined;
-  return {
-    pages,
-    url: (page) => {
-      next.searchParams.set("page", String(page));
-      return next.href;
-    },
+  let current = await fetchPage(client, first, first);
+  const numbered = numberedPages(current);
+  const ahead = numbered ? Math.max(1, Math.min(PAGES_AHEAD, client.concurrency)) : 1;
+  const declared = current.count;
+  const asked = new Map<number, Promise<Page>>();
+  const ask = (page: number, url: string) => {
+    const answer = fetchPage(client, url, first);
+    // Handled in its turn: should an earlier page throw, this one's failure is not unhandled.
+    answer.catch(() => undefined);
+    asked.set(page, answer);
   };
+  const seen = new Set<string>();
+  let held = 0;
+  let url = first;
+  for (let page = 1; ; page++) {
+    if (page > 1 && current.count !== declared) throw changed(url, declared, page, current.count);
+    const next = numbered
+      ? numbered.next(page, current)
+      : linkedNext(current, { page, held, seen, first, declared });
+    if (next !== null && !numbered) ask(page + 1, next);
+    if (numbered && next !== null) {
+      if (page >= MAX_PAGES && current.items.length === 0)
+        throw new RequestError(
+          "invalid-response",
+          url,
+          "list pagination does not end (empty pages)",
+        );
+      for (let k = page + 1; k <= Math.min(numbered.pages, page + ahead); k++)
+        if (!asked.has(k)) ask(k, numbered.url(k));
+    }
+    await onPage(current.items, held);
+    held += current.items.length;
+    if (next === null) break;
+    url = next;
+    current = await must(asked.get(page + 1));
+    asked.delete(page + 1);
+  }
+  return { items: held, first, ...(declared === undefined ? {} : { count: declared }) };
 }
 
 /**
- * The pages of a numbered list, `ahead` on their way while one is handled: page k must say the
- * first page's count and link to page k + 1 (the last to nothing), as Weblate's pages do.
+ * The pages of a list whose first page numbers the next (`page=2`), when its count tells: page k
+ * must say the first page's count and link to page k + 1 (the last to nothing), as Weblate's do.
  */
-async function forEachNumbered(
-  client: HttpClient,
-  first: string,
-  head: Page,
-  numbered: { pages: number; url: (page: number) => string },
-  onPage: (items: unknown[], offset: number) => void | Promise<void>,
-  { ahead }: { ahead: number },
-): Promise<ListRead> {
-  const { pages } = numbered;
-  const declared = head.count;
-  const pending = new Map<number, Promise<Page>>();
-  let asked = 1;
-  const askUpTo = (last: number) => {
-    for (; asked < Math.min(pages, last); ) {
-      asked += 1;
-      const answer = fetchPage(client, numbered.url(asked), first);
-      // Handled in its turn: should an earlier page throw, this one's failure is not unhandled.
-      answer.catch(() => undefined);
-      pending.set(asked, answer);
-    }
+function numberedPages(head: Page) {
+  if (head.count === undefined || head.next === null || head.items.length === 0) return undefined;
+  const link = new URL(head.next);
+  if (link.searchParams.get("page") !== "2") return undefined;
+  const pages = Math.ceil(head.count / head.items.length);
+  if (pages < 2) return undefined;
+  const url = (page: number) => {
+    link.searchParams.set("page", String(page));
+    return link.href;
   };
-  askUpTo(1 + ahead);
-  await onPage(head.items, 0);
-  let held = head.items.length;
-  for (let page = 2; page <= pages; page++) {
-    const url = numbered.url(page);
-    const current = await must(pending.get(page));
-    pending.delete(page);
-    if (current.count !== declared) throw changed(url, declared, page, current.count);
-    if (!linksTo(current.next, page < pages ? numbered.url(page + 1) : null))
+  /** The address after page `page`, once its `next` is checked. */
+  const next = (page: number, current: Page): string | null => {
+    const expected = page < pages ? url(page + 1) : null;
+    if (!linksTo(current.next, expected))
       throw new RequestError(
         "invalid-response",
-        url,
+        url(page),
         `the list's pages do not follow each other: page ${page} of ${pages} links to ` +
           `${current.next === null ? "no next page" : "another page"}`,
       );
-    // Beyond MAX_PAGES, only pages that bring items go on (as forEachLinked): a count of a
-    // trillion over empty pages is not followed to its end.
-    if (page >= MAX_PAGES && current.items.length === 0 && page < pages)
-      throw new RequestError("invalid-response", url, "list pagination does not end (empty pages)");
-    askUpTo(page + ahead);
-    await onPage(current.items, held);
-    held += current.items.length;
-  }
-  return { items: held, first, ...(declared === undefined ? {} : { count: declared }) };
+    return expected;
+  };
+  return { pages, url, next };
+}
+
+/** The page after `current` in a list linked by `next`, refused when the chain does not end. */
+function linkedNext(
+  current: Page,
+  read: { page: number; held: number; seen: Set<string>; first: string; declared?: number },
+): string | null {
+  const { next } = current;
+  if (next === null) return null;
+  // Beyond MAX_PAGES, only pages that bring items (up to the count) go on: a list of a million
+  // in pages of a thousand, not an endless chain of empty pages that claims a huge count.
+  const brought = Math.min(read.declared ?? 0, read.held + current.items.length);
+  if (read.page >= Math.max(MAX_PAGES, brought + 1) || read.seen.has(next) || next === read.first)
+    throw new RequestError(
+      "invalid-response",
+      next,
+      "list pagination does not end (a `next` link repeats)",
+    );
+  read.seen.add(next);
+  return next;
 }
 
 /**
@@ -148,46 +161,6 @@ function changed(url: string, declared: number | undefined, page: number, count?
     `the list changed while it was read: its first page says ${declared ?? "no"} items, ` +
       `page ${page} says ${count ?? "none"}`,
   );
-}
-
-/** The pages of a list one after another, following `next` (one asked while one is handled). */
-async function forEachLinked(
-  client: HttpClient,
-  first: string,
-  head: Page,
-  onPage: (items: unknown[], offset: number) => void | Promise<void>,
-): Promise<ListRead> {
-  const seen = new Set<string>();
-  const declared = head.count;
-  let held = 0;
-  let url: string | null = first;
-  let answer = Promise.resolve(head);
-  for (let page = 0; ; page++) {
-    const current = await answer;
-    if (page > 0 && current.count !== declared)
-      throw changed(url ?? first, declared, page + 1, current.count);
-    url = current.next;
-    if (url !== null) {
-      // Beyond MAX_PAGES, only pages that bring items (up to the count) go on: a list of a million
-      // in pages of a thousand, not an endless chain of empty pages that claims a huge count.
-      const bound = Math.max(MAX_PAGES, Math.min(declared ?? 0, held + current.items.length) + 1);
-      if (page + 1 >= bound || seen.has(url) || url === first)
-        throw new RequestError(
-          "invalid-response",
-          url,
-          "list pagination does not end (a `next` link repeats)",
-        );
-      seen.add(url);
-      answer = fetchPage(client, url, first);
-      // Handled below while the next page is on its way: should handling throw, that request's
-      // failure is not left unhandled.
-      answer.catch(() => undefined);
-    }
-    await onPage(current.items, held);
-    held += current.items.length;
-    if (url === null) break;
-  }
-  return { items: held, first, ...(declared === undefined ? {} : { count: declared }) };
 }
 
 async function fetchPage(client: HttpClient, url: string, first: string): Promise<Page> {

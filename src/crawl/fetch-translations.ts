@@ -47,16 +47,12 @@ export function fetchSharedRecords(state: CrawlState): ComponentWork[] {
 
 /** A component's translations: through its list where that pays, then what is left one by one. */
 export async function fetchComponent(state: CrawlState, w: ComponentWork): Promise<void> {
-  const left = throughList(state, w) ? await fetchThroughList(state, w) : w.languages;
-  await fetchDetails(state, w, left);
+  const left = throughList(state, w) ? await state.lists(() => fetchThroughList(state, w)) : null;
+  await fetchDetails(state, w, left ?? w.languages);
 }
 
 /** Settles what the component's list gives; returns the languages left for the detail endpoint. */
-function fetchThroughList(state: CrawlState, w: ComponentWork): Promise<string[]> {
-  return state.lists(() => fetchAndHandleList(state, w));
-}
-
-async function fetchAndHandleList(state: CrawlState, w: ComponentWork): Promise<string[]> {
+async function fetchThroughList(state: CrawlState, w: ComponentWork): Promise<string[]> {
   const listUrl = state.routes.componentTranslations(w.project, w.component);
   const component = state.records.componentFor(w.project, w.component).then(
     (record) => ({ record }),
@@ -140,26 +136,20 @@ function listItems(
 async function allWithoutList(
   state: CrawlState,
   w: ComponentWork,
-  failure: unknown,
+  error: Error,
   component: { record: unknown } | { error: Error },
 ): Promise<void> {
-  const error = failure instanceof Error ? failure : new Error(String(failure));
-  const scope = { project: w.project, component: w.component, language: WILDCARD };
-  const gone = "error" in component && statusOf(component.error) === 404;
+  const key = `${w.project}/${w.component}`;
+  const gone = "error" in component && statusOf(component.error) === 404 ? component.error : null;
   if (!gone && isRefused(error)) {
-    const outcome = await crawlInstance(
-      state,
-      { allLanguages: true, languages: [] },
-      (project, path) => project === w.project && path === w.component,
-    );
-    if (!outcome.error && outcome.languages.has(`${w.project}/${w.component}`)) {
-      state.settings.onNote?.(
-        fallbackNote(`${w.project}/${w.component}`, "translation", error, "translations"),
-      );
+    const only = (project: string, path: string) => project === w.project && path === w.component;
+    const outcome = await crawlInstance(state, { allLanguages: true, languages: [] }, only);
+    if (!outcome.error && outcome.languages.has(key)) {
+      state.settings.onNote?.(fallbackNote(key, "translation", error, "translations"));
       return;
     }
   }
-  state.fail(scope, gone && "error" in component ? component.error : error);
+  state.fail({ project: w.project, component: w.component, language: WILDCARD }, gone ?? error);
 }
 
 /** A translation a wildcard asked for that the server positively lacks: skipped, with a note. */

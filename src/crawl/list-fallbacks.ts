@@ -7,7 +7,7 @@ import type { HttpClient } from "../http/http-client.js";
 import { crawlInstance } from "./instance-list.js";
 import { listedComponentPath } from "./join.js";
 import { mergeProjectWork, type ProjectWork } from "./plan.js";
-import { isRefused, RequestError, statusOf } from "../http/request-error.js";
+import { isRefused, statusOf } from "../http/request-error.js";
 
 // The other ways to a project's translations when its component list fails with 404 or 403 (seen
 // on real servers: a list a proxy does not pass, or one the token may not read, while the
@@ -36,15 +36,14 @@ const componentLists = new WeakMap<CrawlState, Promise<unknown[]>>();
 export async function projectWithoutList(
   state: CrawlState,
   project: ProjectWork,
-  failure: unknown,
+  error: Error,
 ): Promise<Error | undefined> {
-  const error = failure instanceof Error ? failure : new Error(String(failure));
   if (!isRefused(error)) return error;
   const record = await state.client.getJson(state.routes.project(project.project)).then(
     () => undefined,
     (failure: Error) => failure,
   );
-  if (record instanceof RequestError && record.status === 404) return record;
+  if (statusOf(record) === 404) return record;
   const note = (way: OtherWay) =>
     state.settings.onNote?.(fallbackNote(`${project.project}/*`, "component", error, way));
   const components = await instanceComponents(state).then(
@@ -57,11 +56,8 @@ export async function projectWithoutList(
     note("components");
     return undefined;
   }
-  const outcome = await crawlInstance(
-    state,
-    { allLanguages: project.allLanguages, languages: project.languages },
-    (p) => p === project.project,
-  );
+  const only = (p: string) => p === project.project;
+  const outcome = await crawlInstance(state, project, only);
   if (outcome.error || !outcome.projects.has(project.project)) return error;
   note("translations");
   return undefined;

@@ -1,19 +1,16 @@
 import { compareTriples, WILDCARD, type Triple } from "../config/triple.js";
 import type { Shard } from "../model/shard.js";
 
-/** The work for one component: which languages, and whether all of them are wanted. */
-export interface ComponentWork {
+/** Which languages are wanted: every one, or the named ones. */
+export interface Want {
+  allLanguages: boolean;
+  languages: string[];
+}
+
+/** The work for one component. */
+export interface ComponentWork extends Want {
   project: string;
   component: string;
-  /**
-   * Every translation of the component is wanted (a language wildcard, also after a component
-   * wildcard is expanded).
-   */
-  allLanguages: boolean;
-  /**
-   * Languages asked for by name (explicit triples, or a component wildcard with a named language).
-   */
-  languages: string[];
   /**
    * Of `languages`, those asked for only by a component wildcard with a named language: one without
    * that translation is skipped, not failed. Absent when there are none.
@@ -22,17 +19,12 @@ export interface ComponentWork {
 }
 
 /** A project whose components must first be listed (a component wildcard). */
-export interface ProjectWork {
+export interface ProjectWork extends Want {
   project: string;
-  allLanguages: boolean;
-  languages: string[];
 }
 
-/** The whole instance ("*" for project and component): every language, or the named ones. */
-export interface InstanceWork {
-  allLanguages: boolean;
-  languages: string[];
-}
+/** The whole instance ("*" for project and component). */
+export type InstanceWork = Want;
 
 export interface CrawlPlan {
   /** Present when a triple names every project. */
@@ -72,11 +64,7 @@ export function planCrawl(triples: readonly Triple[]): CrawlPlan {
  * Adds a project-wide entry (the instance's, when its list cannot be read), merged with one already
  * planned.
  */
-export function addProjectWork(
-  projects: ProjectWork[],
-  project: string,
-  want: { allLanguages: boolean; languages: readonly string[] },
-): void {
+export function addProjectWork(projects: ProjectWork[], project: string, want: Want): void {
   let work = projects.find((p) => p.project === project);
   if (!work) {
     work = { project, allLanguages: false, languages: [] };
@@ -114,7 +102,7 @@ function workIn<T>(plan: Map<string, T>, key: string, blank: () => T): T {
   return work;
 }
 
-function addLanguage(work: { allLanguages: boolean; languages: string[] }, language: string): void {
+function addLanguage(work: Want, language: string): void {
   if (language === WILDCARD) work.allLanguages = true;
   else if (!work.languages.includes(language)) work.languages.push(language);
 }
@@ -136,8 +124,6 @@ export function stableHash(text: string): number {
   }
   return h >>> 0;
 }
-
-export type { Shard };
 
 /** Whether a component belongs to a shard (1-based index): split by component, never within one. */
 export function inShard(project: string, component: string, shard: Shard | undefined): boolean {

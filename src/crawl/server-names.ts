@@ -4,7 +4,7 @@ import { sanitizeText } from "../text/sanitize.js";
 import type { WeblateRoutes } from "../weblate/routes.js";
 import { fetchList } from "./fetch-list.js";
 import type { HttpClient } from "../http/http-client.js";
-import { field, isJson, type Json } from "../model/json.js";
+import { field, isJson, str, type Json } from "../model/json.js";
 import { listedComponentPath } from "./join.js";
 
 // What the server has, asked only when a translation, a component or a project turned out to be
@@ -15,50 +15,27 @@ import { listedComponentPath } from "./join.js";
 
 /**
  * The names an instance-wide list holds, gathered item by item: its projects, each project's
- * components and languages, the server's languages ("*"). Distinct names only: a few thousand at
- * a million translations.
+ * components and languages, the server's languages ("*"). Distinct names only.
  */
 export class InstanceNames {
-  readonly projects = new Set<string>();
-  readonly components = new Map<string, Set<string>>();
-  readonly languages = new Map<string, Set<string>>([[WILDCARD, new Set()]]);
+  readonly projects = new Map<string, { components: Set<string>; languages: Set<string> }>();
+  readonly languages = new Set<string>();
 
   add(project: string, component: string, language: string): void {
-    this.projects.add(project);
-    let paths = this.components.get(project);
-    if (!paths) {
-      paths = new Set();
-      this.components.set(project, paths);
+    let names = this.projects.get(project);
+    if (!names) {
+      names = { components: new Set(), languages: new Set() };
+      this.projects.set(project, names);
     }
-    paths.add(component);
-    let codes = this.languages.get(project);
-    if (!codes) {
-      codes = new Set();
-      this.languages.set(project, codes);
-    }
-    codes.add(language);
-    this.languages.get(WILDCARD)?.add(language);
+    names.components.add(component);
+    names.languages.add(language);
+    this.languages.add(language);
   }
 }
 
 export class ServerNames {
-  private projectList: Promise<string[] | undefined> | undefined;
-  private readonly componentLists = new Map<string, Promise<string[] | undefined>>();
-  private readonly languageLists = new Map<string, Promise<string[] | undefined>>();
-
-  /**
-   * Takes the names from the instance-wide list when the crawl read it whole anyway: its
-   * translations name every project, component and language that has one, so nothing more is
-   * asked.
-   */
-  knowInstance(names: InstanceNames): void {
-    this.projectList = Promise.resolve([...names.projects]);
-    for (const [project, paths] of names.components)
-      this.componentLists.set(project, Promise.resolve([...paths]));
-    for (const [project, codes] of names.languages)
-      this.languageLists.set(project, Promise.resolve([...codes]));
-    // A project the list does not name has no translations: its components are asked as usual.
-  }
+  /** Names by the address of the list that gives them. */
+  private readonly lists = new Map<string, Promise<string[] | undefined>>();
 
   constructor(
     private readonly client: HttpClient,
@@ -66,36 +43,20 @@ export class ServerNames {
     private readonly pageSize: number,
   ) {}
 
-  /** Project slugs of the server, or undefined when the list cannot be had. */
-  projects(): Promise<string[] | undefined> {
-    this.projectList ??= this.list(this.routes.collection("projects"), (item) =>
-      typeof item.slug === "string" ? item.slug : undefined,
-    );
-    return this.projectList;
-  }
-
-  /** A project's component paths. */
-  components(project: string): Promise<string[] | undefined> {
-    let known = this.componentLists.get(project);
-    if (!known) {
-      known = this.list(this.routes.projectComponents(project), listedComponentPath);
-      this.componentLists.set(project, known);
+  /**
+   * Takes the names from the instance-wide list when the crawl read it whole anyway: its
+   * translations name every project, component and language that has one, so nothing more is
+   * asked. A project it does not name has no translations: its components are asked as usual.
+   */
+  knowInstance(names: InstanceNames): void {
+    const know = (url: string, values: Iterable<string>) =>
+      this.lists.set(url, Promise.resolve([...values]));
+    know(this.routes.collection("projects"), names.projects.keys());
+    know(this.routes.collection("languages"), names.languages);
+    for (const [project, { components, languages }] of names.projects) {
+      know(this.routes.projectComponents(project), components);
+      know(this.routes.projectLanguages(project), languages);
     }
-    return known;
-  }
-
-  /** The language codes of a project (its languages' statistics), or of the whole server. */
-  languages(project: string): Promise<string[] | undefined> {
-    let known = this.languageLists.get(project);
-    if (!known) {
-      const url =
-        project === WILDCARD
-          ? this.routes.collection("languages")
-          : this.routes.projectLanguages(project);
-      known = this.list(url, (item) => (typeof item.code === "string" ? item.code : undefined));
-      this.languageLists.set(project, known);
-    }
-    return known;
   }
 
   /**
@@ -104,13 +65,14 @@ export class ServerNames {
    */
   async explain(triple: Triple): Promise<string | undefined> {
     const { project, component, language } = triple;
+    const { routes } = this;
     if (project !== WILDCARD) {
-      const projects = await this.projects();
+      const projects = await this.names(routes.collection("projects"), (item) => str(item.slug));
       if (projects && !projects.includes(project))
         return `the server has no project "${project}"${suggest(project, projects)}`;
     }
     if (project !== WILDCARD && component !== WILDCARD) {
-      const components = await this.components(project);
+      const components = await this.names(routes.projectComponents(project), listedComponentPath);
       if (components && !components.includes(component)) {
         // Shown as people write them: categories joined by "/", not the API's "%2F".
         const hint = suggest(componentLabel(component), components.map(componentLabel));
@@ -119,8 +81,12 @@ export class ServerNames {
     }
     if (language === WILDCARD) return undefined;
     if (component !== WILDCARD) {
-      // The component's own languages: the project's may have the code in another component.
-      const codes = await this.componentLanguages(project, component);
+      // The component's own languages (its list; not kept: asked once a triple): the project's
+      // may have the code in another component.
+      const url = routes.componentTranslations(project, component);
+      const codes = await this.fetchNames(url, (item) =>
+        str(item.language_code ?? field(item.language, "code")),
+      );
       if (codes && !codes.includes(language))
         return (
           `component "${project}/${componentLabel(component)}" has no translation in ` +
@@ -128,32 +94,31 @@ export class ServerNames {
         );
       if (codes) return undefined;
     }
-    const languages = await this.languages(project);
-    if (!languages) return undefined;
-    const where = project === WILDCARD ? "the server" : `project "${project}"`;
-    return languages.includes(language)
-      ? undefined
-      : `${where} has no translation in "${language}"${suggest(language, languages)}`;
+    const all = project === WILDCARD;
+    const url = all ? routes.collection("languages") : routes.projectLanguages(project);
+    const languages = await this.names(url, (item) => str(item.code));
+    if (!languages || languages.includes(language)) return undefined;
+    const where = all ? "the server" : `project "${project}"`;
+    return `${where} has no translation in "${language}"${suggest(language, languages)}`;
   }
 
-  /** The language codes of a component's translations (its list; not kept: asked once a triple). */
-  private componentLanguages(project: string, component: string): Promise<string[] | undefined> {
-    return this.list(this.routes.componentTranslations(project, component), (item) => {
-      const code = item.language_code ?? field(item.language, "code");
-      return typeof code === "string" ? code : undefined;
-    });
+  /** The names a list gives, fetched once a crawl; undefined when it cannot be had. */
+  private names(url: string, name: (item: Json) => string | undefined) {
+    let known = this.lists.get(url);
+    if (!known) {
+      known = this.fetchNames(url, name);
+      this.lists.set(url, known);
+    }
+    return known;
   }
 
-  private async list(
+  private async fetchNames(
     url: string,
     name: (item: Json) => string | undefined,
   ): Promise<string[] | undefined> {
     try {
       const items = await fetchList(this.client, url, this.pageSize);
-      return items
-        .filter(isJson)
-        .map(name)
-        .filter((n): n is string => n !== undefined);
+      return items.filter(isJson).flatMap((item) => name(item) ?? []);
     } catch {
       return undefined;
     }

@@ -1,5 +1,5 @@
 import { parseApiPath } from "../weblate/api-path.js";
-import { listPage } from "../weblate/list-page.js";
+import { listPage } from "./list-answer.js";
 import { componentPathOfLink, WeblateRoutes } from "../weblate/routes.js";
 import { inGeneration, type Generation } from "./generations.js";
 import { olderLanguageRow, statistics, type Facts } from "./stand-in-statistics.js";

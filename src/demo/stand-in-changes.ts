@@ -1,4 +1,4 @@
-import { listPage } from "../weblate/list-page.js";
+import { listPage } from "./list-answer.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 
 // The stand-in's change log: Weblate logs every modification (a string translated, strings

@@ -1,30 +1,14 @@
 import { z } from "zod";
 import { parseTripleString, tripleKey, WILDCARD } from "../config/triple.js";
 import { sanitizeText } from "../text/sanitize.js";
-import {
-  HISTORY_SCHEMA_VERSION,
-  POINT_SIZE,
-  UNKNOWN,
-  V1_COUNTERS,
-  type History,
-  type RunRecord,
-} from "./history.js";
-import { MAX_CHANGE_ITEMS, MAX_RUNS } from "./merge-run.js";
+import { HISTORY_SCHEMA_VERSION, MAX_RUNS, type History, type RunRecord } from "./history.js";
 import { must } from "../model/must.js";
-import { decodeNumbers } from "./series-text.js";
-import type { SeriesMap } from "./series-map.js";
-
-export { decodeNumbers, encodeNumbers, encodeSeriesText } from "./series-text.js";
+import { COUNTERS, decodeNumbers, POINT_SIZE, UNKNOWN, type SeriesMap } from "./series.js";
 import { messageOf } from "../model/errors.js";
 import { field } from "../model/json.js";
 
 // What the history's files (history-parts.ts) share: one line per run and per translation, so a
-// diff between two sites shows the lines that changed. A series is flattened and delta-encoded: the
-// first point as it is, each later one as its difference from the one before (1440,0,3,... for a
-// day on which 3 strings were translated). The numbers are written as zigzag varints in base64url
-// characters: 5 bits of value a character, the 6th bit set on every character but a number's last,
-// so the small deltas of a day take one character each, and the file stays a few bytes a point (as
-// JSON numbers, some 20). See encodeNumbers for the exact form.
+// diff between two sites shows the lines that changed; a series as series.ts writes it.
 
 /** The file refuses what it cannot read: a newer schema, or content that is not a history. */
 export class HistoryFormatError extends Error {
@@ -48,49 +32,6 @@ export const lineItems = (texts: string[]) =>
  */
 export const MAX_SERIES = 5_000_000;
 const MAX_NUMBERS_PER_SERIES = POINT_SIZE * 20_000;
-export const keyText = z.string().min(5).max(1000);
-const count = z.int().min(0).max(1e12);
-export const changesSchema = z.object({
-  threshold: z.number().min(0).max(100),
-  reached100: z
-    .array(z.object({ key: keyText, previous: z.number().min(0).max(100) }))
-    .max(MAX_CHANGE_ITEMS),
-  fellBelow: z
-    .array(
-      z.object({
-        key: keyText,
-        percent: z.number().min(0).max(100),
-        previous: z.number().min(0).max(100),
-      }),
-    )
-    .max(MAX_CHANGE_ITEMS),
-  newStrings: z
-    .array(
-      z.object({
-        project: z.string().min(1).max(300),
-        component: z.string().min(1).max(700),
-        added: count,
-      }),
-    )
-    .max(MAX_CHANGE_ITEMS),
-  added: z.array(keyText).max(MAX_CHANGE_ITEMS),
-  removed: z.array(keyText).max(MAX_CHANGE_ITEMS),
-  names: z
-    .array(
-      z.object({
-        of: z.enum(["project", "component", "language"]),
-        key: z.string().min(1).max(1000),
-        name: z.string().min(1).max(1000),
-      }),
-    )
-    .max(3 * MAX_CHANGE_ITEMS)
-    .optional(),
-  wholes: z
-    .array(z.object({ of: z.enum(["project", "component"]), key: z.string().min(1).max(1000) }))
-    .max(MAX_CHANGE_ITEMS)
-    .optional(),
-  omitted: count.optional(),
-});
 export const seriesText = z.string().max(MAX_NUMBERS_PER_SERIES * 4);
 export const isoTime = z.iso.datetime({ offset: true });
 /**
@@ -220,7 +161,7 @@ export function isTripleKey(key: string): boolean {
 }
 
 /** The first slot of a point (after its time) that may hold UNKNOWN: characters and approved. */
-const FIRST_OPTIONAL = 1 + V1_COUNTERS.length;
+const FIRST_OPTIONAL = 1 + COUNTERS.indexOf("totalChars");
 
 /**
  * Checks a delta-encoded series: whole points, rising times, no negative counter (but UNKNOWN

@@ -5,29 +5,65 @@ import { formatPath } from "../text/format-path.js";
 import { fileSegment } from "../site/site-paths.js";
 import { must } from "../model/must.js";
 import { field, isJson } from "../model/json.js";
-import { COUNTERS, HISTORY_SCHEMA_VERSION, type History, type KeptPart } from "./history.js";
 import {
   changesSchema,
+  HISTORY_SCHEMA_VERSION,
+  keyText,
+  MAX_RUNS,
+  type History,
+  type KeptPart,
+} from "./history.js";
+import {
   historyOf,
   HistoryFormatError,
   isoTime,
-  keyText,
   lineItems,
   readSeries,
   refuseNewer,
   seriesText,
 } from "./history-file.js";
-import { MAX_RUNS } from "./merge-run.js";
-import { SeriesMap } from "./series-map.js";
-import { keptAs, keptPart, staleness, StalePart } from "./stale-part.js";
-
-export { keptPart, StalePart } from "./stale-part.js";
+import { COUNTERS, SeriesMap } from "./series.js";
 
 // The history's one format, split by project (version 3): data/history.json is an index (the
 // server, the runs and the feed's changes, and one line per project naming its part), and
 // data/history/<project>.json holds that project's series and removals, a line a translation
 // (history-file.ts). Each file is read on its own and capped at history.maxBytes on its own, so the
 // history of a large instance grows in files of one project each, not in one file past any cap.
+
+/**
+ * A part that is not its index's: another run's (a deploy left half done, a cache's older copy),
+ * or holding another number of series than the index lists. Its series are what that run knew:
+ * kept with a warning (its project restarted) by `build` and `check`; a strict read stops.
+ */
+export class StalePart extends HistoryFormatError {}
+
+/** What keeping another run's part costs its project: the end of the warning naming the part. */
+export const keptPart = (project: string): string =>
+  `kept as that run left it, so project ${JSON.stringify(project.slice(0, 100))} may lack some ` +
+  "runs' points (publish each run's files whole)";
+
+/** Why a part is not its index's (another run's, another count of series), if it is not. */
+export function staleness(
+  part: { run: string; series: Record<string, string> },
+  lastRun: string | undefined,
+  listed: number,
+): string | undefined {
+  if (part.run !== lastRun)
+    return `written by the run of ${part.run}, not by the index's (${lastRun ?? "none"})`;
+  const held = Object.keys(part.series).length;
+  if (held !== listed) return `holds ${held} series where the index lists ${listed}`;
+  return undefined;
+}
+
+/** A kept part as `check` names it: where, why, and its run when older than the index's. */
+export function keptAs(
+  where: string,
+  why: string,
+  run: string,
+  lastRun: string | undefined,
+): KeptPart {
+  return { where, why, ...(run !== lastRun ? { run } : {}) };
+}
 
 /** What an index lists: a project and its part's path from the index's folder. */
 export interface PartRef {
@@ -93,7 +129,7 @@ export function historyFiles(history: History): { path: string; render: () => st
       `{\n  "schemaVersion": ${HISTORY_SCHEMA_VERSION},\n  "kind": "${PART_KIND}"` +
       `,\n  "project": ${JSON.stringify(project)}` +
       // The run that wrote it, as the index names it: a part from another run is not its own.
-      (history.lastRun ? `,\n  "run": ${JSON.stringify(history.lastRun)}` : "") +
+      `,\n  "run": ${JSON.stringify(must(history.lastRun))}` +
       `,\n  "gone": ${JSON.stringify(Object.fromEntries(gone))}` +
       `,\n  "series": {${lineItems(series)}}\n}\n`
     );
@@ -123,8 +159,7 @@ const partSchema = z.object({
   schemaVersion: z.literal(HISTORY_SCHEMA_VERSION),
   kind: z.literal(PART_KIND),
   project: z.string().min(1).max(300),
-  // Absent in the parts written before the stamp (checked by their count alone).
-  run: isoTime.optional(),
+  run: isoTime,
   gone: z.record(keyText, z.int().min(0)),
   series: z.record(keyText, seriesText),
 });

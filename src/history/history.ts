@@ -1,13 +1,11 @@
+import { z } from "zod";
 import { emptyCounts, type Counts as AllCounts } from "../model/counts.js";
 import { must } from "../model/must.js";
-import { commonMeasure, type Measure } from "../model/measure.js";
-import { SeriesMap } from "./series-map.js";
-import { COUNTERS, POINT_SIZE, UNKNOWN, type Counter } from "./counters.js";
+import { commonMeasure, MEASURE_UNITS, type Measure } from "../model/measure.js";
+import { COUNTERS, POINT_SIZE, SeriesMap, UNKNOWN, type Counter } from "./series.js";
 
 // The history of a site: per translation, one point per run in which one of its counters changed,
 // so a translation that stays the same costs nothing. Times are whole minutes since 1970 (UTC).
-
-export { COUNTERS, POINT_SIZE, UNKNOWN, V1_COUNTERS, type Counter } from "./counters.js";
 
 /** The counters of a point: those of a translation's counts (model/counts.ts) history keeps. */
 export type Counts = Pick<AllCounts, Counter>;
@@ -16,29 +14,66 @@ export interface Point extends Counts {
   at: number;
 }
 
+/** Runs with notable changes kept for the feed. */
+export const MAX_RUNS = 50;
+/** Items kept per list of one run's changes (the rest are counted in the feed entry). */
+export const MAX_CHANGE_ITEMS = 200;
+export const keyText = z.string().min(5).max(1000);
+const count = z.int().min(0).max(1e12);
 /** What changed in one run that a reader would want to hear about. */
-export interface Changes {
+export const changesSchema = z.object({
   /** The percent below which a translation "fell below" (history.alertBelow). */
-  threshold: number;
-  reached100: { key: string; previous: number }[];
-  fellBelow: { key: string; percent: number; previous: number }[];
+  threshold: z.number().min(0).max(100),
+  reached100: z
+    .array(z.object({ key: keyText, previous: z.number().min(0).max(100) }))
+    .max(MAX_CHANGE_ITEMS),
+  fellBelow: z
+    .array(
+      z.object({
+        key: keyText,
+        percent: z.number().min(0).max(100),
+        previous: z.number().min(0).max(100),
+      }),
+    )
+    .max(MAX_CHANGE_ITEMS),
   /** Strings added to a component's source: the largest rise of `total` among its translations. */
-  newStrings: { project: string; component: string; added: number }[];
-  added: string[];
-  removed: string[];
+  newStrings: z
+    .array(
+      z.object({
+        project: z.string().min(1).max(300),
+        component: z.string().min(1).max(700),
+        added: count,
+      }),
+    )
+    .max(MAX_CHANGE_ITEMS),
+  added: z.array(keyText).max(MAX_CHANGE_ITEMS),
+  removed: z.array(keyText).max(MAX_CHANGE_ITEMS),
   /**
    * The names the previous run's records gave what was removed, by `key`: a project's slug, a
    * component's "project/component", a language's code.
    */
-  names?: { of: "project" | "component" | "language"; key: string; name: string }[];
+  names: z
+    .array(
+      z.object({
+        of: z.enum(["project", "component", "language"]),
+        key: z.string().min(1).max(1000),
+        name: z.string().min(1).max(1000),
+      }),
+    )
+    .max(3 * MAX_CHANGE_ITEMS)
+    .optional(),
   /**
    * The projects and components that went whole with this run (no translation of theirs left), as
    * the run found them: a later run's feed says of this one what it said then.
    */
-  wholes?: { of: "project" | "component"; key: string }[];
+  wholes: z
+    .array(z.object({ of: z.enum(["project", "component"]), key: z.string().min(1).max(1000) }))
+    .max(MAX_CHANGE_ITEMS)
+    .optional(),
   /** Items left out of the lists above to keep the file bounded. */
-  omitted?: number;
-}
+  omitted: count.optional(),
+});
+export type Changes = z.infer<typeof changesSchema>;
 
 export interface RunRecord {
   /** ISO time of the run (the snapshot's generatedAt). */
@@ -148,26 +183,6 @@ export function sameCounts(a: Counts, b: Counts): boolean {
   return COUNTERS.every((c) => a[c] === b[c]);
 }
 
-export function percentOf(c: Pick<Counts, "translated" | "total">): number {
-  return c.total <= 0 ? 100 : (c.translated * 100) / c.total;
-}
-
-/** The counters a measure (model/measure.ts) reads in a point: its part, then its whole. */
-const MEASURE_COUNTERS: Record<
-  Measure["metric"],
-  Record<Measure["progress"], [Counter, Counter]>
-> = {
-  strings: { translated: ["translated", "total"], approved: ["approved", "total"] },
-  words: {
-    translated: ["translatedWords", "totalWords"],
-    approved: ["approvedWords", "totalWords"],
-  },
-  chars: {
-    translated: ["translatedChars", "totalChars"],
-    approved: ["approvedChars", "totalChars"],
-  },
-};
-
 /**
  * A point's counters as a translation's counts (model/counts.ts): NaN for what it does not keep
  * or did not get (UNKNOWN), so model/measure.ts counts a point as the pages count a record.
@@ -181,7 +196,7 @@ export function pointCounts(c: Counts): AllCounts {
 /**
  * The counters of the measure all of `points` allow, as close to `by` as they do, falling back as
  * the pages do (model/measure.ts): to strings where one lacks `by`'s unit, to translated where one
- * lacks approved (a point of a version 1 file, of a server without statistics, of a project
+ * lacks approved (a point of a server without statistics, of a project
  * without review).
  */
 export function measureCounters(
@@ -189,11 +204,12 @@ export function measureCounters(
   points: Iterable<Pick<Counts, Counter>>,
 ): { part: Counter; whole: Counter; used: Measure } {
   const used = commonMeasure(by, [...points].map(pointCounts));
-  const [part, whole] = MEASURE_COUNTERS[used.metric][used.progress];
-  return { part, whole, used };
+  const unit = MEASURE_UNITS[used.metric];
+  return { part: unit[used.progress], whole: unit.total, used };
 }
 
-/** A point's percent by counters measureCounters chose. */
+/** A point's percent by counters measureCounters chose (100 with nothing to translate). */
 export function percentWith(c: Counts, counters: { part: Counter; whole: Counter }): number {
-  return percentOf({ translated: c[counters.part], total: c[counters.whole] });
+  const whole = c[counters.whole];
+  return whole <= 0 ? 100 : (c[counters.part] * 100) / whole;
 }

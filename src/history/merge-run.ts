@@ -1,7 +1,11 @@
+import type { Config } from "../config/load-config.js";
 import { tripleKey, type Triple } from "../config/triple.js";
+import type { SnapshotEntry, SnapshotHeader } from "../snapshot/schema.js";
 import {
-  COUNTERS,
+  emptyHistory,
   lastPoint,
+  MAX_CHANGE_ITEMS,
+  MAX_RUNS,
   measureCounters,
   percentWith,
   sameCounts,
@@ -10,12 +14,11 @@ import {
   type Counts,
   type History,
   type RunRecord,
-  UNKNOWN,
 } from "./history.js";
 import { recordCounts, recordView } from "../weblate/record-view.js";
 import { STRINGS_TRANSLATED, type Measure } from "../model/measure.js";
 import { thinSeries, WEEKLY_AFTER_DAYS } from "./thin.js";
-import { firstMinute } from "./series-text.js";
+import { COUNTERS, firstMinute, UNKNOWN } from "./series.js";
 import { must } from "../model/must.js";
 
 /** One translation of a run: its counts when it was fetched and valid, none when it failed. */
@@ -30,10 +33,6 @@ export interface MergeOptions {
   measure?: Measure;
 }
 
-/** Runs with notable changes kept for the feed. */
-export const MAX_RUNS = 50;
-/** Items kept per list of one run's changes (the rest are counted in the feed entry). */
-export const MAX_CHANGE_ITEMS = 200;
 /** A translation gone from the config for this long loses its points. */
 const FORGET_GONE_DAYS = 365;
 
@@ -206,4 +205,45 @@ function capChanges(c: Changes): RunRecord["changes"] {
     added: [...c.added].sort().slice(0, MAX_CHANGE_ITEMS),
     removed: [...c.removed].sort().slice(0, MAX_CHANGE_ITEMS),
   };
+}
+
+/** What the site is rendered with when history is on: the run merged into the history. */
+export interface HistoryRun {
+  history: History;
+  /**
+   * This run's changes; undefined when the run was merged before (a re-render of the same
+   * snapshot).
+   */
+  changes?: Changes;
+}
+
+/**
+ * Merges a run's entries (read once, in any number: a snapshot file's, streamed) into the previous
+ * site's history (`previous`), or a new one. `header` is the run's snapshot header.
+ */
+export function mergeHistory(
+  header: SnapshotHeader,
+  entries: Iterable<SnapshotEntry>,
+  previous: History | undefined,
+  options: Pick<Config, "history" | "site">,
+): HistoryRun {
+  const history = previous ?? emptyHistory(header.source.baseUrl);
+  const changes = mergeRun(history, header.generatedAt, runEntries(entries), {
+    threshold: options.history.alertBelow ?? options.site.thresholds.brightgreen,
+    measure: options.site,
+  });
+  return { history, ...(changes ? { changes } : {}) };
+}
+
+function* runEntries(entries: Iterable<SnapshotEntry>): Generator<RunEntry> {
+  for (const e of entries) {
+    // Wildcards that could not be expanded are not translations: they have no history.
+    if (e.component === "*" || e.language === "*") continue;
+    yield {
+      project: e.project,
+      component: e.component,
+      language: e.language,
+      ...(e.status === "ok" ? { counts: countsOf(e.record, e.statistics) } : {}),
+    };
+  }
 }

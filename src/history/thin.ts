@@ -1,4 +1,4 @@
-import { POINT_SIZE } from "./history.js";
+import { POINT_SIZE } from "./series.js";
 import { must } from "../model/must.js";
 
 const DAY = 24 * 60;

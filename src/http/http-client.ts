@@ -4,8 +4,10 @@ import { Agent, request, type Dispatcher } from "undici";
 import { VERSION } from "../model/version.js";
 import type { CrawlOptions } from "../config/schema.js";
 import { CrawlGuard } from "./crawl-guard.js";
-import { ACCEPT_ENCODING, decodeBody } from "./decode-body.js";
+
 import {
+  ACCEPT_ENCODING,
+  decodeBody,
   ERROR_BODY_LIMIT,
   header,
   parseJson,
@@ -13,15 +15,16 @@ import {
   assertSameOrigin,
   readBody,
   redirectTarget,
+  retryAfterMs,
   type Answer,
+  type RawAnswer,
 } from "./http-response.js";
-import { RequestError, tooLarge } from "./request-error.js";
+import { errorForStatus, RequestError, serverErrorDetail, tooLarge } from "./request-error.js";
 import { RateGate } from "./rate-gate.js";
-import { givenUp, isAbort, RetryableError, retryVerdict, statusFailure } from "./retry-policy.js";
+import { givenUp, isAbort, RETRYABLE_STATUSES, retryVerdict } from "./retry-policy.js";
 import { SILENCE_LINE_MS, silenceLine } from "./network-error.js";
 import { Reachability } from "./reachability.js";
 import { bearerRefusalHint, TokenScheme } from "./auth-scheme.js";
-import { RunStop, tokenRefused } from "./run-stop.js";
 import type { AuthScheme } from "../config/schema.js";
 import type { ConfigError } from "../model/errors.js";
 
@@ -78,12 +81,9 @@ export class HttpClient {
   private readonly guard: CrawlGuard;
   private readonly auth: TokenScheme;
   private readonly reach: Reachability;
-  /** The failures that end the whole run (run-stop.ts). */
-  private readonly runStop: RunStop;
-
   /** Why the whole run stops, when it does: every other request would fail the same way. */
   get runError(): ConfigError | undefined {
-    return this.runStop.error;
+    return this.guard.runError;
   }
 
   /** Requests in flight at most. */
@@ -95,16 +95,16 @@ export class HttpClient {
     this.origin = new URL(options.baseUrl).origin;
     this.limit = pLimit(options.concurrency);
     this.gate = new RateGate(options.maxRetryAfterSeconds * 1000, options.onWait);
-    this.guard = new CrawlGuard(options.deadlineSeconds);
+    const setting = options.setting ?? '"baseUrl"';
+    this.guard = new CrawlGuard(options.deadlineSeconds, options.baseUrl, setting);
     const { onWait } = options;
     if (onWait)
       this.guard.watch(options.silenceLineMs ?? SILENCE_LINE_MS, (silent, open) =>
         onWait(silenceLine(this.origin, silent, open, options)),
       );
     this.reach = new Reachability(this.origin, options);
-    this.runStop = new RunStop(this.guard, options.baseUrl, options.setting ?? '"baseUrl"');
     this.auth = new TokenScheme(options.authScheme ?? "auto", options.token);
-    const stop = () => this.guard.interrupt("the run was stopped");
+    const stop = () => this.guard.halt("inaccessible", "the run was stopped");
     if (options.signal?.aborted) stop();
     else options.signal?.addEventListener("abort", stop, { once: true });
     this.agent = new Agent({
@@ -123,8 +123,8 @@ export class HttpClient {
       const json = parseJson(answer.url, answer.bytes.toString("utf8"), answer.status);
       return answer.date ? { ...json, date: answer.date } : json;
     } catch (error) {
-      this.runStop.sawPage();
-      await this.runStop.checkRoot(url, (root) => this.getJson(root));
+      this.guard.sawPage();
+      await this.guard.checkRoot(url, (root) => this.getJson(root));
       throw error;
     }
   }
@@ -137,8 +137,7 @@ export class HttpClient {
    * is.
    */
   async getBytes(url: string): Promise<Answer> {
-    let attempt = 0;
-    for (;;) {
+    for (let tries = 1; ; tries++) {
       try {
         const fetched = await this.limit(() => {
           // Not sent: the server cannot be reached, for the reason the first request found.
@@ -148,34 +147,23 @@ export class HttpClient {
         });
         // Decompressed (and parsed) once the slot is free: the next request goes out without
         // waiting.
-        const bytes = await decodeBody(
-          fetched.raw,
-          fetched.headers,
-          fetched.url,
-          this.options.maxBodyBytes,
-          fetched.status,
-        );
-        const answer = answerOf(fetched, bytes);
+        const answer = await answerOf(fetched, this.options.maxBodyBytes);
         this.firstServerDate ??= answer.date;
         return answer;
       } catch (error) {
-        await this.runStop.checkRoot(url, (root) => this.getJson(root));
-        const retry = error instanceof RetryableError ? error : undefined;
-        if (retry?.stall) this.guard.stalled(retry.error);
+        await this.guard.checkRoot(url, (root) => this.getJson(root));
+        const retry = error instanceof RequestError && error.retry ? error : undefined;
+        if (retry?.stall) this.guard.stalled(retry);
         // A request cut off because the crawl stopped early says so; one that failed on its own
         // keeps its error, not retried.
         const stopped = this.guard.errorFor(url);
-        if (stopped && isAbort(retry?.error.cause ?? error)) throw stopped;
-        if (stopped) throw retry ? retry.error : error;
-        if (!retry) throw error;
-        if (this.reach.givesUp(retry)) throw retry.error;
-        const tries = attempt + 1;
+        if (stopped && isAbort(retry?.cause ?? error)) throw stopped;
+        if (stopped || !retry || this.reach.givesUp(retry)) throw error;
         const verdict = retryVerdict(
-          { status: retry.error.status, tries, retryAfterMs: retry.retryAfterMs },
+          { status: retry.status, tries, retryAfterMs: retry.retryAfterMs },
           this.options,
         );
         if (!verdict.retry) throw givenUp(retry, verdict.why, tries, this.options);
-        attempt += 1;
         this.stats.retries += 1;
         await sleep(verdict.delayMs, undefined, { signal: this.guard.signal }).catch(
           () => undefined,
@@ -190,12 +178,7 @@ export class HttpClient {
   }
 
   /** One request, following redirects on the origin: the body as it came over the wire. */
-  private async fetchOnce(startUrl: string): Promise<{
-    url: string;
-    raw: Buffer;
-    headers: Dispatcher.ResponseData["headers"];
-    status: number;
-  }> {
+  private async fetchOnce(startUrl: string): Promise<RawAnswer> {
     let url = startUrl;
     for (let redirects = 0; ; redirects++) {
       assertSameOrigin(url, startUrl, this.origin);
@@ -210,7 +193,7 @@ export class HttpClient {
         await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => undefined);
         continue;
       }
-      if (!/json/i.test(header(headers, "content-type") ?? "json")) this.runStop.sawPage();
+      if (!/json/i.test(header(headers, "content-type") ?? "json")) this.guard.sawPage();
       if (statusCode < 200 || statusCode >= 300) throw await this.failureOf(response, url);
       const length = Number(header(headers, "content-length"));
       if (Number.isFinite(length) && length > this.options.maxBodyBytes) {
@@ -264,22 +247,30 @@ export class HttpClient {
     return response;
   }
 
-  /** A non-2xx answer as its error; a 401 to a token stops the run (every request would get it). */
-  private async failureOf(
-    response: Dispatcher.ResponseData,
-    url: string,
-  ): Promise<RequestError | RetryableError> {
+  /**
+   * A non-2xx answer as its error (its body read for the server's own words), worth another try
+   * when its status is in RETRYABLE_STATUSES; a 401 to a token stops the run (every request would
+   * get it).
+   */
+  private async failureOf(response: Dispatcher.ResponseData, url: string): Promise<RequestError> {
     const { statusCode: status, headers } = response;
-    const { token, authScheme } = this.options;
-    const failure = await statusFailure(response, url, {
-      ...this.options,
+    const { token, authScheme, tokenEnv = "WEBLATE_TOKEN", bodyTimeoutMs } = this.options;
+    const text = await readBody(response, url, ERROR_BODY_LIMIT, bodyTimeoutMs)
+      .then((raw) => decodeBody(raw, headers, url, ERROR_BODY_LIMIT, status))
+      .then(
+        (bytes) => bytes.toString("utf8"),
+        () => "",
+      );
+    const error = errorForStatus(url, status, serverErrorDetail(text), {
+      tokenEnv,
       withToken: token !== undefined,
       hint: status === 401 ? this.auth.hintFor401(headers) : undefined,
       also: bearerRefusalHint(authScheme ?? "auto", token, status),
     });
-    if (status === 401 && token && failure instanceof RequestError)
-      this.runStop.stop(tokenRefused(failure, this.options.tokenEnv ?? "WEBLATE_TOKEN"), "auth");
-    return failure;
+    if (status === 401 && token) this.guard.tokenRefused(error, tokenEnv);
+    if (!RETRYABLE_STATUSES.has(status)) return error;
+    const retry = { retry: true, retryAfterMs: retryAfterMs(headers), stall: status === 429 };
+    return new RequestError(error.kind, url, error.detail, status, retry);
   }
 
   private headers(): Record<string, string> {

@@ -1,10 +1,15 @@
+import { promisify } from "node:util";
+import { brotliDecompress, gunzip, inflate, inflateRaw, type ZlibOptions } from "node:zlib";
 import type { Dispatcher } from "undici";
 import { redactSecrets } from "../text/sanitize.js";
 import { RequestError, tooLarge } from "./request-error.js";
 import { must } from "../model/must.js";
 import { messageOf } from "../model/errors.js";
+import { errorCode } from "../model/json.js";
 
-// A response read: its headers, its body within a size and a time, a redirect's target, JSON.
+// A response read: its headers, its body within a size and a time (its Content-Encoding undone,
+// the decompressed size capped too: a small body can expand without limit), a redirect's target,
+// JSON.
 
 /** Redirects followed at most, on the configured origin. */
 export const MAX_REDIRECTS = 5;
@@ -20,12 +25,6 @@ export function header(
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The `Date` header as ISO time; undefined when missing or not a date. */
-export function serverDate(headers: Dispatcher.ResponseData["headers"]): string | undefined {
-  const value = Date.parse(header(headers, "date") ?? "");
-  return Number.isNaN(value) ? undefined : new Date(value).toISOString();
-}
-
 /** An answer read whole: its body, and the server's clock and content type when it sent them. */
 export interface Answer {
   url: string;
@@ -37,17 +36,25 @@ export interface Answer {
   type?: string;
 }
 
-export function answerOf(
-  fetched: { url: string; status: number; headers: Dispatcher.ResponseData["headers"] },
-  bytes: Buffer,
-): Answer {
-  const date = serverDate(fetched.headers);
-  const type = header(fetched.headers, "content-type");
+/** A response's body as it came over the wire, with what the answer needs of its head. */
+export interface RawAnswer {
+  url: string;
+  raw: Buffer;
+  headers: Dispatcher.ResponseData["headers"];
+  status: number;
+}
+
+/** The answer of a raw one: its Content-Encoding undone within `max` bytes. */
+export async function answerOf(fetched: RawAnswer, max: number): Promise<Answer> {
+  const { url, raw, headers, status } = fetched;
+  const bytes = await decodeBody(raw, headers, url, max, status);
+  const date = Date.parse(header(headers, "date") ?? "");
+  const type = header(headers, "content-type");
   return {
-    url: fetched.url,
+    url,
     bytes,
-    status: fetched.status,
-    ...(date ? { date } : {}),
+    status,
+    ...(Number.isNaN(date) ? {} : { date: new Date(date).toISOString() }),
     ...(type ? { type } : {}),
   };
 }
@@ -168,4 +175,80 @@ export function parseJson(
       { cause: error },
     );
   }
+}
+
+/**
+ * Compressed answers are welcome; wlc (through Python's requests) asks for gzip and deflate too.
+ */
+export const ACCEPT_ENCODING = "gzip, deflate, br";
+
+type Decoder = (body: Buffer, options: ZlibOptions) => Promise<Buffer>;
+const gunzipAsync: Decoder = promisify(gunzip);
+const inflateAsync: Decoder = promisify(inflate);
+const inflateRawAsync: Decoder = promisify(inflateRaw);
+const DECODERS: Record<string, Decoder> = {
+  gzip: gunzipAsync,
+  "x-gzip": gunzipAsync,
+  // "deflate" means a zlib stream, but some servers send raw deflate: the first two bytes tell,
+  // and raw deflate that happens to start like a zlib header gets a second try.
+  deflate: async (body, options) => {
+    if (!isZlibHeader(body)) return inflateRawAsync(body, options);
+    return inflateAsync(body, options).catch((error: unknown) => {
+      if (errorCode(error) === "ERR_BUFFER_TOO_LARGE") throw error;
+      return inflateRawAsync(body, options).catch(() => Promise.reject(error));
+    });
+  },
+  br: promisify(brotliDecompress),
+};
+
+function isZlibHeader(body: Buffer): boolean {
+  return (
+    body.length >= 2 &&
+    (must(body[0]) & 0x0f) === 8 &&
+    (must(body[0]) * 256 + must(body[1])) % 31 === 0
+  );
+}
+
+/**
+ * Undoes the response's Content-Encoding, last coding first. Decompression runs on libuv's thread
+ * pool, off the thread that parses and validates, and `max` caps the decompressed size too, so a
+ * small compressed body cannot expand past crawl.maxBodyBytes.
+ */
+export async function decodeBody(
+  raw: Buffer,
+  headers: Dispatcher.ResponseData["headers"],
+  url: string,
+  max: number,
+  status: number,
+): Promise<Buffer> {
+  const codings = (header(headers, "content-encoding") ?? "")
+    .split(",")
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== "" && c !== "identity");
+  let body = raw;
+  for (const coding of codings.reverse()) {
+    const decode = Object.hasOwn(DECODERS, coding) ? DECODERS[coding] : undefined;
+    if (!decode)
+      throw new RequestError(
+        "invalid-response",
+        url,
+        `response compressed as "${coding}", which was not asked for (Accept-Encoding: ` +
+          `${ACCEPT_ENCODING})`,
+        status,
+      );
+    try {
+      body = await decode(body, { maxOutputLength: max, chunkSize: 256 * 1024 });
+    } catch (error) {
+      if (errorCode(error) === "ERR_BUFFER_TOO_LARGE")
+        throw tooLarge(url, max, " once decompressed");
+      throw new RequestError(
+        "invalid-response",
+        url,
+        `response body is not valid ${coding} (${messageOf(error)})`,
+        status,
+        { cause: error },
+      );
+    }
+  }
+  return body;
 }

@@ -9,9 +9,7 @@ import { field } from "../model/json.js";
 export interface NetworkFailure {
   /** What happened, in words, with what to do next. */
   reason: string;
-  /** Another try may succeed (a reset, a timeout, a refused connection while a server restarts). */
-  retry: boolean;
-  /** The server cannot be reached at all: the crawl's other requests are not sent. */
+  /** No try can succeed: the server cannot be reached, the crawl's other requests are not sent. */
   fatal: boolean;
   /** A timeout: counts towards stopping the crawl early. */
   timeout: boolean;
@@ -19,7 +17,7 @@ export interface NetworkFailure {
    * No connection was made (refused, no route, no DNS answer, connect timeout): repeated from the
    * start of a crawl, the server is taken to be down.
    */
-  unreachable?: boolean;
+  unreachable: boolean;
 }
 
 const TIMEOUTS = new Set([
@@ -28,39 +26,26 @@ const TIMEOUTS = new Set([
   "UND_ERR_CONNECT_TIMEOUT",
 ]);
 
-/** Certificate problems Node reports, in words, and whose fix it is. */
-const CERTIFICATES: Record<string, { words: string; fix: "ca" | "host" | "admin" | "clock" }> = {
-  DEPTH_ZERO_SELF_SIGNED_CERT: {
-    words: "its TLS certificate is self-signed, so it cannot be verified",
-    fix: "ca",
-  },
-  SELF_SIGNED_CERT_IN_CHAIN: {
-    words:
-      "its TLS certificate chain ends in a self-signed certificate this machine does not trust",
-    fix: "ca",
-  },
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: {
-    words:
-      "its TLS certificate is signed by an authority this machine does not know (or the server " +
-      "leaves out its intermediate certificates)",
-    fix: "ca",
-  },
-  UNABLE_TO_GET_ISSUER_CERT: {
-    words: "its TLS certificate is signed by an authority this machine does not know",
-    fix: "ca",
-  },
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: {
-    words: "its TLS certificate is signed by an authority this machine does not know",
-    fix: "ca",
-  },
-  CERT_UNTRUSTED: { words: "its TLS certificate is not trusted", fix: "ca" },
-  CERT_HAS_EXPIRED: { words: "its TLS certificate has expired", fix: "admin" },
-  CERT_NOT_YET_VALID: { words: "its TLS certificate is not valid yet", fix: "clock" },
-  CERT_REVOKED: { words: "its TLS certificate has been revoked", fix: "admin" },
-  ERR_TLS_CERT_ALTNAME_INVALID: {
-    words: "its TLS certificate is for another host name",
-    fix: "host",
-  },
+const UNKNOWN_AUTHORITY = "is signed by an authority this machine does not know";
+
+/** Certificate problems Node reports: what "its TLS certificate" is, and whose fix it is. */
+const CERTIFICATES: Record<string, [string, "ca" | "host" | "admin" | "clock"]> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: ["is self-signed, so it cannot be verified", "ca"],
+  SELF_SIGNED_CERT_IN_CHAIN: [
+    "chain ends in a self-signed certificate this machine does not trust",
+    "ca",
+  ],
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: [
+    `${UNKNOWN_AUTHORITY} (or the server leaves out its intermediate certificates)`,
+    "ca",
+  ],
+  UNABLE_TO_GET_ISSUER_CERT: [UNKNOWN_AUTHORITY, "ca"],
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: [UNKNOWN_AUTHORITY, "ca"],
+  CERT_UNTRUSTED: ["is not trusted", "ca"],
+  CERT_HAS_EXPIRED: ["has expired", "admin"],
+  CERT_NOT_YET_VALID: ["is not valid yet", "clock"],
+  CERT_REVOKED: ["has been revoked", "admin"],
+  ERR_TLS_CERT_ALTNAME_INVALID: ["is for another host name", "host"],
 };
 
 /**
@@ -75,12 +60,11 @@ export function describeNetworkFailure(
 ): NetworkFailure {
   const code = codeOf(error);
   const fatal = fatalReason(code, error, origin, setting);
-  if (fatal) return { reason: fatal, retry: false, fatal: true, timeout: false };
+  if (fatal) return { reason: fatal, fatal: true, timeout: false, unreachable: false };
   const known = retryReason(code, origin, setting, limits);
   const message = messageOf(error);
   return {
     reason: known?.reason ?? (code ? `${code}: ${message}` : message),
-    retry: true,
     fatal: false,
     timeout: TIMEOUTS.has(code),
     unreachable: known?.unreachable ?? false,
@@ -96,6 +80,7 @@ function fatalReason(
 ): string | undefined {
   const certificate = CERTIFICATES[code];
   if (certificate) {
+    const [words, fixer] = certificate;
     const fix = {
       ca:
         "if the certificate is your organisation's own, give Node its authority: " +
@@ -103,8 +88,8 @@ function fatalReason(
       host: `check the host in ${setting} (the certificate's name must match it)`,
       admin: "the server's administrator must renew it",
       clock: "check this machine's clock",
-    }[certificate.fix];
-    return `cannot connect securely to ${origin}: ${certificate.words}; ${fix}`;
+    }[fixer];
+    return `cannot connect securely to ${origin}: its TLS certificate ${words}; ${fix}`;
   }
   if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || /wrong version number/i.test(messageOf(error)))
     return (

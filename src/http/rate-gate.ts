@@ -86,10 +86,7 @@ export class RateGate {
 
   /** A request that got no answer: no longer in flight. */
   release(): void {
-    this.inFlight = Math.max(0, this.inFlight - 1);
-    const probe = this.probe;
-    this.probe = undefined;
-    probe?.resolve();
+    this.observe({});
   }
 
   /** Reads the quota headers of an answer (any status), and counts its request as answered. */

@@ -1,10 +1,23 @@
 import { STATUS_CODES } from "node:http";
 import { sanitizeText } from "../text/sanitize.js";
 import type { FailureKind } from "../model/failure.js";
-import { field, isJson } from "../model/json.js";
+import { field, isJson, str } from "../model/json.js";
 
 /** What went wrong with one request, in a few kinds (model/failure.ts). */
 export type RequestErrorKind = FailureKind;
+
+/** How a failed request may be tried again (retry-policy.ts), and what else its failure tells. */
+export interface RequestErrorOptions {
+  cause?: unknown;
+  /** Another try may cure it: a status in RETRYABLE_STATUSES, a network failure that may pass. */
+  retry?: boolean;
+  /** The server's Retry-After, in ms. */
+  retryAfterMs?: number | undefined;
+  /** A timeout or a 429: counts towards stopping the crawl early (crawl-guard.ts). */
+  stall?: boolean;
+  /** No connection was made: repeated from the start of a crawl, the server is taken to be down. */
+  unreachable?: boolean;
+}
 
 /**
  * A failed request. Its message names the request: `[GET] "https://host/api/...": 404 Not Found`.
@@ -12,19 +25,27 @@ export type RequestErrorKind = FailureKind;
 export class RequestError extends Error {
   /** What went wrong, without the request (sanitized). */
   readonly detail: string;
+  readonly retry: boolean;
+  readonly retryAfterMs: number | undefined;
+  readonly stall: boolean;
+  readonly unreachable: boolean;
 
   constructor(
     readonly kind: RequestErrorKind,
     readonly url: string,
     detail: string,
     readonly status?: number,
-    options?: { cause?: unknown },
+    options: RequestErrorOptions = {},
   ) {
     // The detail often carries server text (an error body, a JSON parse error quoting the body):
     // sanitized here, once, so no message of a failed request can hold escapes or a secret.
-    super(sanitizeText(`[GET] "${url}": ${detail}`), options);
+    super(sanitizeText(`[GET] "${url}": ${detail}`), "cause" in options ? options : undefined);
     this.detail = sanitizeText(detail);
     this.name = "RequestError";
+    this.retry = options.retry ?? false;
+    this.retryAfterMs = options.retryAfterMs;
+    this.stall = options.stall ?? false;
+    this.unreachable = options.unreachable ?? false;
   }
 }
 
@@ -48,57 +69,46 @@ export function errorForStatus(
   serverDetail: string | undefined,
   token: TokenUse = { withToken: false, tokenEnv: "WEBLATE_TOKEN" },
 ): RequestError {
-  const error = statusError(url, status, serverDetail, token);
-  if (!token.also) return error;
-  return new RequestError(error.kind, url, `${error.detail}; ${token.also}`, status);
-}
-
-function statusError(
-  url: string,
-  status: number,
-  serverDetail: string | undefined,
-  token: TokenUse,
-): RequestError {
   const text =
     `${status} ` +
     `${STATUS_CODES[status] ?? "Unknown Status"}${serverDetail ? ` (${serverDetail})` : ""}`;
+  const [kind, hint] = statusKind(status, token);
+  const detail = [text, hint, token.also].filter((part) => part).join("; ");
+  return new RequestError(kind, url, detail, status);
+}
+
+/** The kind of a status's failure, and the hint that says what to do. */
+function statusKind(status: number, token: TokenUse): [RequestErrorKind, string?] {
   const { withToken, tokenEnv } = token;
-  if (token.hint)
-    return new RequestError(
-      status === 401 || status === 403 ? "auth" : "invalid-response",
-      url,
-      `${text}; ${token.hint}`,
-      status,
-    );
-  if (status === 404 || status === 410) return new RequestError("not-found", url, text, status);
-  if (status === 401 || status === 403) {
-    const hint =
-      status === 401
-        ? withToken
-          ? `check the API token in ${tokenEnv}: the server refused it (a new one is under your ` +
-            `Weblate profile, API access)`
-          : `the server wants an API token: set ${tokenEnv}`
-        : withToken
-          ? `check the API token in ${tokenEnv} or the project's access control`
-          : `set an API token in ${tokenEnv}, or check the project's access control`;
-    return new RequestError("auth", url, `${text}; ${hint}`, status);
-  }
+  const auth = status === 401 || status === 403;
+  if (token.hint) return [auth ? "auth" : "invalid-response", token.hint];
+  if (status === 404 || status === 410) return ["not-found"];
+  if (status === 401)
+    return withToken
+      ? [
+          "auth",
+          `check the API token in ${tokenEnv}: the server refused it (a new one is under your ` +
+            `Weblate profile, API access)`,
+        ]
+      : ["auth", `the server wants an API token: set ${tokenEnv}`];
+  if (status === 403)
+    return withToken
+      ? ["auth", `check the API token in ${tokenEnv} or the project's access control`]
+      : ["auth", `set an API token in ${tokenEnv}, or check the project's access control`];
   if (status === 423)
-    return new RequestError(
+    return [
       "locked",
-      url,
-      `${text}; the component is locked on the server (a repository operation under way); the ` +
-        `next run will try again`,
-      status,
-    );
-  if (status === 429) {
-    const advice = withToken
-      ? "the token's quota is used up; wait for it to reset or lower crawl.concurrency"
-      : "set an API token to get a larger quota";
-    return new RequestError("rate-limited", url, `${text}; ${advice}`, status);
-  }
-  if (status >= 500 || status === 408) return new RequestError("inaccessible", url, text, status);
-  return new RequestError("invalid-response", url, text, status);
+      "the component is locked on the server (a repository operation under way); the next run " +
+        "will try again",
+    ];
+  if (status === 429)
+    return withToken
+      ? [
+          "rate-limited",
+          "the token's quota is used up; wait for it to reset or lower crawl.concurrency",
+        ]
+      : ["rate-limited", "set an API token to get a larger quota"];
+  return [status >= 500 || status === 408 ? "inaccessible" : "invalid-response"];
 }
 
 /**
@@ -116,37 +126,25 @@ export function serverErrorDetail(text: string): string | undefined {
     return title?.trim() ? clip(title) : undefined;
   }
   if (!isJson(body)) return undefined;
-  const fields = body;
-  if (typeof fields.detail === "string") return clip(fields.detail);
-  if (Array.isArray(fields.errors)) {
-    const said = fields.errors.map(describeError).filter((s): s is string => s !== undefined);
-    return said.length > 0 ? clip(said.join("; ")) : undefined;
-  }
-  // A validation error: {"field": ["message", ...], ...}.
-  const said = Object.entries(fields).flatMap(([k, v]) =>
-    Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === "string")
-      ? [`${k}: ${v.join(" ")}`]
-      : [],
-  );
+  if (typeof body.detail === "string") return clip(body.detail);
+  const said = Array.isArray(body.errors)
+    ? body.errors.flatMap((error) => describeError(error) ?? [])
+    : // A validation error: {"field": ["message", ...], ...}.
+      Object.entries(body).flatMap(([k, v]) =>
+        Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === "string")
+          ? [`${k}: ${v.join(" ")}`]
+          : [],
+      );
   return said.length > 0 ? clip(said.join("; ")) : undefined;
 }
 
 /** One error of the standardized body: "attr: detail", or its code when it has no detail. */
 function describeError(error: unknown): string | undefined {
-  if (error === null || typeof error !== "object") return undefined;
-  const code = field(error, "code");
-  const detail = field(error, "detail");
-  const attr = field(error, "attr");
-  const said =
-    typeof detail === "string" && detail.trim()
-      ? detail
-      : typeof code === "string"
-        ? code
-        : undefined;
+  const detail = str(field(error, "detail"));
+  const said = detail?.trim() ? detail : str(field(error, "code"));
+  const attr = str(field(error, "attr"));
   if (said === undefined) return undefined;
-  return typeof attr === "string" && attr !== "" && attr !== "detail" && attr !== "non_field_errors"
-    ? `${attr}: ${said}`
-    : said;
+  return attr && attr !== "detail" && attr !== "non_field_errors" ? `${attr}: ${said}` : said;
 }
 
 function clip(text: string): string {

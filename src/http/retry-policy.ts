@@ -1,12 +1,9 @@
 import { STATUS_CODES } from "node:http";
-import type { Dispatcher } from "undici";
 import { errorCode, field } from "../model/json.js";
-import { decodeBody } from "./decode-body.js";
-import { ERROR_BODY_LIMIT, readBody, retryAfterMs } from "./http-response.js";
-import { errorForStatus, RequestError, serverErrorDetail } from "./request-error.js";
+import { RequestError } from "./request-error.js";
 
 // When a failed request is tried again, and after how long: `retryVerdict`, a pure function of
-// the failure and the settings (tested as a table). What a non-2xx answer is: `statusFailure`.
+// the failure and the settings (tested as a table).
 
 /**
  * HTTP statuses worth another try: request timeout, a locked component (423, while Weblate works
@@ -56,19 +53,6 @@ export function retryVerdict(
   return { retry: true, delayMs: backoff };
 }
 
-/** A failure that another try may cure, with the server's requested delay if it gave one. */
-export class RetryableError extends Error {
-  constructor(
-    readonly error: RequestError,
-    readonly retryAfterMs?: number,
-    readonly unreachable = false,
-    /** A timeout or a 429: counts towards stopping the crawl early. */
-    readonly stall = false,
-  ) {
-    super(error.message);
-  }
-}
-
 /** Whether a request was cut off (the crawl stopped early). */
 export function isAbort(error: unknown): boolean {
   const code = errorCode(error);
@@ -78,59 +62,25 @@ export function isAbort(error: unknown): boolean {
 }
 
 /**
- * A non-2xx answer as the error it is (its body read for the server's own words): a
- * RetryableError when its status is worth another try.
- */
-export async function statusFailure(
-  response: Dispatcher.ResponseData,
-  url: string,
-  options: {
-    bodyTimeoutMs: number;
-    withToken: boolean;
-    tokenEnv?: string;
-    hint?: string;
-    also?: string;
-  },
-): Promise<RequestError | RetryableError> {
-  const status = response.statusCode;
-  const text = await readBody(response, url, ERROR_BODY_LIMIT, options.bodyTimeoutMs)
-    .then((raw) => decodeBody(raw, response.headers, url, ERROR_BODY_LIMIT, status))
-    .then(
-      (bytes) => bytes.toString("utf8"),
-      () => "",
-    );
-  const error = errorForStatus(url, status, serverErrorDetail(text), {
-    withToken: options.withToken,
-    tokenEnv: options.tokenEnv ?? "WEBLATE_TOKEN",
-    hint: options.hint,
-    also: options.also,
-  });
-  if (!RETRYABLE_STATUSES.has(status)) return error;
-  return new RetryableError(error, retryAfterMs(response.headers), false, status === 429);
-}
-
-/**
  * The error a request ends with once the policy gives up: a Retry-After past the cap said as the
  * server's ask; a timeout with the number of tries it had.
  */
 export function givenUp(
-  retry: RetryableError,
+  error: RequestError,
   why: "not retryable" | "out of tries" | "waits too long",
   tries: number,
   options: { maxRetryAfterSeconds: number },
 ): RequestError {
-  const { kind, url, status, detail } = retry.error;
+  const { kind, url, status, detail } = error;
   if (why === "waits too long") {
-    const wait = Math.ceil((retry.retryAfterMs ?? 0) / 1000);
+    const wait = Math.ceil((error.retryAfterMs ?? 0) / 1000);
     const cap = options.maxRetryAfterSeconds;
     const asked =
       `${status} ${STATUS_CODES[status ?? 0] ?? ""}: the server asks to wait ${wait} s ` +
       `(Retry-After), longer than crawl.maxRetryAfterSeconds (${cap} s); not retried`;
     return new RequestError(kind, url, asked, status);
   }
-  if (!retry.stall || status !== undefined) return retry.error;
+  if (!error.stall || status !== undefined) return error;
   const times = tries === 1 ? "once" : `${tries} times`;
-  return new RequestError(kind, url, `${detail}; tried ${times}`, status, {
-    cause: retry.error.cause,
-  });
+  return new RequestError(kind, url, `${detail}; tried ${times}`, status, { cause: error.cause });
 }

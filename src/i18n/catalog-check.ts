@@ -51,28 +51,12 @@ function unclosed(text: string): boolean {
   return rest.includes("{{") || rest.includes("}}");
 }
 
-/** The English catalog on its own: plural forms English needs, well-formed placeholders. */
+/**
+ * The English catalog on its own: checked as a translation of itself (the plural forms English
+ * needs, well-formed placeholders, the same placeholders in each form).
+ */
 export function checkBase(base: ParsedCatalog): CatalogProblem[] {
-  const problems: CatalogProblem[] = [...base.problems];
-  const needed = pluralCategories("en");
-  for (const m of base.messages.values()) {
-    for (const [, text] of texts(m))
-      if (unclosed(text.text))
-        problems.push(at(base, m, text, "has a {{ or }} that is no placeholder"));
-    const forms = m.forms;
-    if (!forms) continue;
-    const missing = needed.filter((c) => !forms.has(c));
-    if (missing.length > 0)
-      problems.push(
-        at(
-          base,
-          m,
-          undefined,
-          `lacks the plural forms ${missing.map((c) => `${m.key}_${c}`).join(", ")}`,
-        ),
-      );
-  }
-  return problems;
+  return checkCatalog(base, base, "en");
 }
 
 /** A translation's catalog against the English one, for `locale` (a BCP 47 tag). */
@@ -84,135 +68,85 @@ export function checkCatalog(
   const problems: CatalogProblem[] = [...target.problems];
   const needed = pluralCategories(locale);
   for (const m of target.messages.values()) {
+    const add: Add = (message, text, fatal = true) =>
+      problems.push({ file: target.file, line: text?.line ?? m.line, key: m.key, message, fatal });
     const english = base.messages.get(m.key);
-    if (english) problems.push(...checkMessage(target, m, english, locale, needed));
-    else
-      problems.push(
-        at(
-          target,
-          m,
-          undefined,
-          "is not in the English catalog (an obsolete message?): never shown",
-          false,
-        ),
-      );
+    if (english) checkMessage(m, english, locale, needed, add);
+    else add("is not in the English catalog (an obsolete message?): never shown", undefined, false);
   }
   return problems;
 }
 
+/** Adds a problem of one message, at one of its texts (else at the message), fatal unless said. */
+type Add = (message: string, text?: CatalogText, fatal?: boolean) => void;
+
 /** One translated message against its English one: its braces, plural forms and placeholders. */
 function checkMessage(
-  target: ParsedCatalog,
   m: CatalogMessage,
   english: CatalogMessage,
   locale: string,
   needed: PluralCategory[],
-): CatalogProblem[] {
-  const problems: CatalogProblem[] = [];
+  add: Add,
+): void {
   for (const [, text] of texts(m))
-    if (unclosed(text.text))
-      problems.push(at(target, m, text, "has a {{ or }} that is no placeholder"));
+    if (unclosed(text.text)) add("has a {{ or }} that is no placeholder", text);
   const wanted = new Set(texts(english).flatMap(([, t]) => placeholders(t.text)));
   if (english.forms && !m.forms)
-    problems.push(
-      at(
-        target,
-        m,
-        undefined,
-        `is plural in English: expected the forms ${formsOf(m.key, needed)} (${locale})`,
-      ),
-    );
-  else if (!english.forms && m.forms)
-    problems.push(at(target, m, undefined, "is not plural in English: expected one text"));
-  else if (m.forms) problems.push(...checkForms(target, m, m.forms, wanted, locale, needed));
-  else if (m.text) problems.push(...comparePlaceholders(target, m, m.text, wanted, [], m.key));
-  return problems;
+    add(`is plural in English: expected the forms ${formsOf(m.key, needed)} (${locale})`);
+  else if (!english.forms && m.forms) add("is not plural in English: expected one text");
+  else if (m.forms) checkForms(m, m.forms, wanted, locale, needed, add);
+  else if (m.text) comparePlaceholders(m.text, wanted, [], m.key, add);
 }
 
 /** A plural message's forms: those the locale needs, no others, each with its placeholders. */
 function checkForms(
-  target: ParsedCatalog,
   m: CatalogMessage,
   forms: Map<PluralCategory, CatalogText>,
   wanted: Set<string>,
   locale: string,
   needed: PluralCategory[],
-): CatalogProblem[] {
-  const problems: CatalogProblem[] = [];
+  add: Add,
+): void {
   const missing = needed.filter((c) => !forms.has(c));
   if (missing.length > 0)
-    problems.push(
-      at(
-        target,
-        m,
-        undefined,
-        `lacks the plural forms ${formsOf(m.key, missing)}: ` +
-          `${locale} needs ${needed.join(", ")} (CLDR)`,
-      ),
+    add(
+      `lacks the plural forms ${formsOf(m.key, missing)}: ` +
+        `${locale} needs ${needed.join(", ")} (CLDR)`,
     );
   for (const [category, text] of forms) {
-    if (!needed.includes(category)) {
-      problems.push(
-        at(
-          target,
-          m,
-          text,
-          `${m.key}_${category} is no plural form of ${locale}: never shown`,
-          false,
-        ),
-      );
-      continue;
+    const name = `${m.key}_${category}`;
+    if (!needed.includes(category))
+      add(`${name} is no plural form of ${locale}: never shown`, text, false);
+    else {
+      const optional = categoryIsOneNumber(locale, category) ? ["count"] : [];
+      comparePlaceholders(text, wanted, optional, name, add);
     }
-    const optional = categoryIsOneNumber(locale, category) ? ["count"] : [];
-    problems.push(
-      ...comparePlaceholders(target, m, text, wanted, optional, `${m.key}_${category}`),
-    );
   }
-  return problems;
 }
 
 function comparePlaceholders(
-  catalog: ParsedCatalog,
-  m: CatalogMessage,
   text: CatalogText,
   wanted: Set<string>,
   optional: string[],
   name: string,
-): CatalogProblem[] {
+  add: Add,
+): void {
   const have = new Set(placeholders(text.text));
-  const out: CatalogProblem[] = [];
   const missing = [...wanted].filter((p) => !have.has(p) && !optional.includes(p));
   const unknown = [...have].filter((p) => !wanted.has(p));
   if (missing.length > 0)
-    out.push(
-      at(catalog, m, text, `${name} lacks the placeholder ${list(missing)} of the English message`),
-    );
+    add(`${name} lacks the placeholder ${list(missing)} of the English message`, text);
   if (unknown.length > 0)
-    out.push(
-      at(
-        catalog,
-        m,
-        text,
-        `${name} has the placeholder ${list(unknown)}, which the English message does not ` +
-          `have (it has ${list(wanted) || "none"})`,
-      ),
+    add(
+      `${name} has the placeholder ${list(unknown)}, which the English message does not ` +
+        `have (it has ${list(wanted) || "none"})`,
+      text,
     );
-  return out;
 }
 
 function texts(m: CatalogMessage): [string, CatalogText][] {
   if (m.forms) return [...m.forms];
   return m.text ? [["", m.text]] : [];
-}
-
-function at(
-  catalog: ParsedCatalog,
-  m: CatalogMessage,
-  text: CatalogText | undefined,
-  message: string,
-  fatal = true,
-): CatalogProblem {
-  return { file: catalog.file, line: text?.line ?? m.line, key: m.key, message, fatal };
 }
 
 /**

@@ -96,20 +96,15 @@ const shownPath = (file: string, dir: string, label: string) =>
 type Linked = { tag: string; catalog: ParsedCatalog };
 
 /**
- * The catalogs of one tag, the user's before the shipped one, each checked for its tag; a file
- * is read once however many tags it serves.
+ * The catalogs of one tag, the user's before the shipped one, each checked for its tag.
  */
 function catalogReader(
   shipped: Map<string, string>,
   catalogDir: string | undefined,
 ): (tag: string) => Linked[] {
   const own = catalogDir ? catalogFiles(catalogDir) : new Map<string, string>();
-  const cache = new Map<string, ParsedCatalog>();
-  const read = (file: string, dir: string, label: string) => {
-    const catalog = cache.get(file) ?? readCatalog(file, shownPath(file, dir, label));
-    cache.set(file, catalog);
-    return catalog;
-  };
+  const read = (file: string, dir: string, label: string) =>
+    readCatalog(file, shownPath(file, dir, label));
   return (tag) => {
     const out: Linked[] = [];
     const userFile = own.get(tag);
@@ -153,7 +148,7 @@ export function loadLocales(tags: readonly string[], catalogDir?: string): Local
       tag,
       dir: format.dir,
       ownName: LocaleFormat.ownName(tag),
-      messages: new Messages(tag, [...chain.map((link) => link.catalog), base]),
+      messages: new Messages(tag, [...chain.map((link) => link.catalog), base], format),
       format,
       notes,
     });

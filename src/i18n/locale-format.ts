@@ -2,29 +2,11 @@
 // (Node's full ICU): no separator, digit, date order or plural is written by hand. The formatters
 // are made once per locale and shared by every page of it.
 
-/** Scripts written right to left (ISO 15924), for ICU builds without Intl.Locale#textInfo. */
-const RTL_SCRIPTS = new Set([
-  "Adlm",
-  "Arab",
-  "Hebr",
-  "Mand",
-  "Mend",
-  "Nkoo",
-  "Rohg",
-  "Samr",
-  "Syrc",
-  "Thaa",
-  "Yezi",
-]);
-
 /** The writing direction of a locale: "rtl" for Arabic, Hebrew, Persian, Urdu... */
 export function localeDirection(tag: string): "ltr" | "rtl" {
   try {
-    const locale = new Intl.Locale(tag);
-    // V8 has the getter (Intl Locale Info); TypeScript's lib does not know it yet.
-    const direction: unknown = Reflect.get(locale, "textInfo")?.direction;
-    if (direction === "rtl" || direction === "ltr") return direction;
-    return RTL_SCRIPTS.has(locale.maximize().script ?? "") ? "rtl" : "ltr";
+    // Every Node.js from 20 has the getter (Intl Locale Info); TypeScript's lib does not know it.
+    return Reflect.get(new Intl.Locale(tag), "textInfo")?.direction === "rtl" ? "rtl" : "ltr";
   } catch {
     return "ltr";
   }
@@ -33,15 +15,24 @@ export function localeDirection(tag: string): "ltr" | "rtl" {
 /** Answers kept per formatter, at most: emptied when full (the next pages refill it). */
 const CACHE_LIMIT = 10_000;
 
-/** `make(key)`'s answer, kept in `cache` (a pure function's: the same key, the same text). */
-function remembered<K>(cache: Map<K, string>, key: K, make: () => string): string {
-  let text = cache.get(key);
-  if (text === undefined) {
-    text = make();
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    cache.set(key, text);
-  }
-  return text;
+/**
+ * `make` with its answers kept (a pure function's: the same key, the same text). A site of
+ * 100,000 pages formats the same few thousand numbers, percents and times again and again, and
+ * Intl's formatting is the costly part. -0 is made each time: Intl tells it from 0 ("-0"), a Map
+ * does not.
+ */
+export function remembered<K>(make: (key: K) => string): (key: K) => string {
+  const cache = new Map<K, string>();
+  return (key) => {
+    if (Object.is(key, -0)) return make(key);
+    let text = cache.get(key);
+    if (text === undefined) {
+      text = make(key);
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      cache.set(key, text);
+    }
+    return text;
+  };
 }
 
 /** A minute of the epoch as a Date. */
@@ -61,76 +52,79 @@ function parseTime(value: string): { date: Date; zoned: boolean } | undefined {
   return Number.isNaN(date.getTime()) ? undefined : { date, zoned: true };
 }
 
-export class LocaleFormat {
-  readonly dir: "ltr" | "rtl";
-  private readonly integers: Intl.NumberFormat;
-  private readonly percents: Intl.NumberFormat;
-  private readonly wholePercents: Intl.NumberFormat;
-  private readonly peoples: Intl.NumberFormat;
-  private readonly signed: Intl.NumberFormat;
-  private readonly signedDecimal: Intl.NumberFormat;
-  private readonly zoned: Intl.DateTimeFormat;
-  private readonly unzoned: Intl.DateTimeFormat;
-  private readonly days: Intl.DateTimeFormat;
-  private readonly dayTimes: Intl.DateTimeFormat;
-  private readonly relative: Record<"long" | "narrow", Intl.RelativeTimeFormat>;
-  private readonly collator: Intl.Collator;
-  private readonly names: Intl.DisplayNames;
-  private readonly nameCache = new Map<string, string>();
-  // A site of 100,000 pages formats the same few thousand numbers, percents and times again and
-  // again; Intl's formatting is the costly part, so each answer is kept (bounded).
-  private readonly intCache = new Map<number, string>();
-  private readonly percentCache = new Map<number, string>();
-  private readonly wholeCache = new Map<number, string>();
-  private readonly timeCache = new Map<string, string>();
-
-  constructor(readonly locale: string) {
-    this.dir = localeDirection(locale);
-    this.integers = new Intl.NumberFormat(locale);
-    this.percents = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
-    this.wholePercents = new Intl.NumberFormat(locale, { style: "percent" });
-    this.peoples = new Intl.NumberFormat(locale, {
+/** The Intl formatters of a locale. */
+function formatters(locale: string) {
+  const time = {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+  } as const;
+  return {
+    integers: new Intl.NumberFormat(locale),
+    percents: new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }),
+    wholePercents: new Intl.NumberFormat(locale, { style: "percent" }),
+    peoples: new Intl.NumberFormat(locale, {
       notation: "compact",
       compactDisplay: "long",
       maximumFractionDigits: 1,
       roundingMode: "floor",
-    });
-    this.signed = new Intl.NumberFormat(locale, { signDisplay: "exceptZero" });
-    this.signedDecimal = new Intl.NumberFormat(locale, {
+    }),
+    signed: new Intl.NumberFormat(locale, { signDisplay: "exceptZero" }),
+    signedDecimal: new Intl.NumberFormat(locale, {
       signDisplay: "exceptZero",
       maximumFractionDigits: 1,
-    });
-    const time = {
-      year: "numeric",
-      month: "short",
-      day: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone: "UTC",
-    } as const;
-    this.zoned = new Intl.DateTimeFormat(locale, { ...time, timeZoneName: "short" });
-    this.unzoned = new Intl.DateTimeFormat(locale, time);
-    this.days = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
-    this.dayTimes = new Intl.DateTimeFormat(locale, {
+    }),
+    zoned: new Intl.DateTimeFormat(locale, { ...time, timeZoneName: "short" }),
+    unzoned: new Intl.DateTimeFormat(locale, time),
+    days: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }),
+    dayTimes: new Intl.DateTimeFormat(locale, {
       month: "numeric",
       day: "numeric",
       hour: "numeric",
       minute: "2-digit",
       timeZone: "UTC",
-    });
-    this.relative = {
+    }),
+    relative: {
       long: new Intl.RelativeTimeFormat(locale, { numeric: "always" }),
       narrow: new Intl.RelativeTimeFormat(locale, { numeric: "always", style: "narrow" }),
-    };
-    this.collator = new Intl.Collator(locale);
-    this.names = new Intl.DisplayNames([locale], { type: "language", fallback: "none" });
-  }
+    },
+    collator: new Intl.Collator(locale),
+    names: new Intl.DisplayNames([locale], { type: "language", fallback: "none" }),
+  };
+}
 
+export class LocaleFormat {
+  readonly dir: "ltr" | "rtl";
+  private readonly f: ReturnType<typeof formatters>;
   /** 12,345 (en), 12.345 (de), 12 345 (fi). */
-  int(n: number): string {
-    // -0 is kept apart from 0 by Intl ("-0"), not by a Map.
-    if (Object.is(n, -0)) return this.integers.format(n);
-    return remembered(this.intCache, n, () => this.integers.format(n));
+  readonly int = remembered((n: number) => this.f.integers.format(n));
+  /** A percent from 0 to 100 with at most one decimal, as the locale writes it. */
+  readonly percentOf = remembered((n: number) => this.f.percents.format(n / 100));
+  private readonly wholePercents = remembered((n: number) => this.f.wholePercents.format(n / 100));
+  /**
+   * A time from the snapshot ("2026-10-03 08:14 UTC", "2016-03-07 10:20" or ISO 8601), with its
+   * zone when it has one; a text that is no time is returned as it is.
+   */
+  readonly dateTime = remembered((value: string) => {
+    const time = parseTime(value);
+    if (!time) return value;
+    return (time.zoned ? this.f.zoned : this.f.unzoned).format(time.date);
+  });
+  /** ICU's name of a code in this locale, "" when it has none. */
+  private readonly names = remembered((code: string) => {
+    try {
+      return this.f.names.of(code.replace(/_/g, "-")) ?? "";
+    } catch {
+      return "";
+    }
+  });
+
+  constructor(readonly locale: string) {
+    this.dir = localeDirection(locale);
+    this.f = formatters(locale);
   }
 
   /**
@@ -138,23 +132,23 @@ export class LocaleFormat {
    * "1,8 Milliarden" (de), "18億" (ja). Below a million, every digit.
    */
   people(n: number): string {
-    if (!(n >= 1e6)) return this.integers.format(Math.max(0, Math.floor(n)));
+    if (!(n >= 1e6)) return this.f.integers.format(Math.max(0, Math.floor(n)));
     const unit = n >= 1e9 ? 1e9 : 1e6;
     const v = n / unit;
     // Whole units from 100 on, else one decimal: integers times exact powers of ten, so the floor
     // of the format below cannot take a 1.8 computed as 1.7999... down to 1.7.
     const shown = v >= 100 ? Math.floor(v) * unit : Math.floor(v * 10) * (unit / 10);
-    return this.peoples.format(shown);
+    return this.f.peoples.format(shown);
   }
 
   /** +3, -3, 0: a change. */
   delta(n: number): string {
-    return this.signed.format(n);
+    return this.f.signed.format(n);
   }
 
   /** +1.5, -0.3: a change with one decimal. */
   deltaDecimal(n: number): string {
-    return this.signedDecimal.format(n);
+    return this.f.signedDecimal.format(n);
   }
 
   /**
@@ -170,39 +164,19 @@ export class LocaleFormat {
     return this.percentOf(value);
   }
 
-  /** A percent from 0 to 100 with at most one decimal, as the locale writes it. */
-  percentOf(value: number): string {
-    if (Object.is(value, -0)) return this.percents.format(value / 100);
-    return remembered(this.percentCache, value, () => this.percents.format(value / 100));
-  }
-
   /** A whole percent, floored as the badges floor it: 100% only when complete. */
   wholePercent(value: number): string {
-    const whole = value >= 100 ? 100 : Math.floor(value);
-    if (Object.is(whole, -0)) return this.wholePercents.format(whole / 100);
-    return remembered(this.wholeCache, whole, () => this.wholePercents.format(whole / 100));
-  }
-
-  /**
-   * A time from the snapshot ("2026-10-03 08:14 UTC", "2016-03-07 10:20" or ISO 8601), with its
-   * zone when it has one; a text that is no time is returned as it is.
-   */
-  dateTime(value: string): string {
-    return remembered(this.timeCache, value, () => {
-      const time = parseTime(value);
-      if (!time) return value;
-      return (time.zoned ? this.zoned : this.unzoned).format(time.date);
-    });
+    return this.wholePercents(value >= 100 ? 100 : Math.floor(value));
   }
 
   /** A day (UTC) given as a minute of the epoch. */
   day(minute: number): string {
-    return this.days.format(atMinute(minute));
+    return this.f.days.format(atMinute(minute));
   }
 
   /** A day and time (UTC), short: for axes spanning less than a few days. */
   dayTime(minute: number): string {
-    return this.dayTimes.format(atMinute(minute));
+    return this.f.dayTimes.format(atMinute(minute));
   }
 
   /**
@@ -217,12 +191,12 @@ export class LocaleFormat {
         : minutes >= 120
           ? [Math.floor(minutes / 60), "hour"]
           : [minutes, "minute"];
-    return this.relative[style].format(-n, unit);
+    return this.f.relative[style].format(-n, unit);
   }
 
   /** Names in the locale's alphabetical order. */
   compare(a: string, b: string): number {
-    return this.collator.compare(a, b);
+    return this.f.collator.compare(a, b);
   }
 
   /**
@@ -232,18 +206,7 @@ export class LocaleFormat {
    */
   languageName(code: string, weblateName: string): string {
     if (this.locale === "en" || code.includes("@")) return weblateName;
-    const key = `${code}\u0000${weblateName}`;
-    let name = this.nameCache.get(key);
-    if (name === undefined) {
-      try {
-        name = this.names.of(code.replace(/_/g, "-")) ?? weblateName;
-      } catch {
-        name = weblateName;
-      }
-      if (this.nameCache.size > 10_000) this.nameCache.clear();
-      this.nameCache.set(key, name);
-    }
-    return name;
+    return this.names(code) || weblateName;
   }
 
   /** A locale's name in itself, capitalised as a menu item: "Deutsch", "العربية", "日本語". */

@@ -1,6 +1,7 @@
 import type { ParsedCatalog, PluralCategory } from "./catalog-file.js";
 import { PLACEHOLDER } from "./catalog-file.js";
 import { escapeMarkdown } from "../text/markdown-text.js";
+import { LocaleFormat } from "./locale-format.js";
 
 // The messages of one locale, looked up when a page is written: a key, its parameters, the text.
 // Each message is compiled once into its pieces (literal, placeholder, literal, ...); a message the
@@ -32,33 +33,24 @@ const escapes: Record<string, string> = {
 /** Text as HTML, escaped as eta's `<%= %>` escapes it. */
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
 
-function compile(text: string): Pieces {
-  const pieces: Pieces = [];
-  let last = 0;
-  for (const match of text.matchAll(PLACEHOLDER)) {
-    pieces.push(text.slice(last, match.index), (match[1] ?? "").trim());
-    last = match.index + match[0].length;
-  }
-  pieces.push(text.slice(last));
-  return pieces;
-}
+/** A text split at its placeholders (the pattern's group keeps their names between the parts). */
+const compile = (text: string): Pieces =>
+  text.split(PLACEHOLDER).map((piece, i) => (i % 2 === 1 ? piece.trim() : piece));
 
 export class Messages {
   private readonly compiled = new Map<string, Compiled>();
   private readonly rules: Intl.PluralRules;
-  private readonly numbers: Intl.NumberFormat;
-  private readonly formatted = new Map<number, string>();
 
   /**
    * `chain`: the locale's own catalog first, then those it falls back to, English last (whose keys
-   * are every message there is).
+   * are every message there is); `format` writes the numbers put in.
    */
   constructor(
     readonly locale: string,
     private readonly chain: readonly ParsedCatalog[],
+    private readonly format = new LocaleFormat(locale),
   ) {
     this.rules = new Intl.PluralRules(locale);
-    this.numbers = new Intl.NumberFormat(locale);
   }
 
   /** The message `key` as plain text; `params.count` (a number) picks a plural form. */
@@ -116,22 +108,10 @@ export class Messages {
       const name = pieces[i] ?? "";
       const value = params?.[name];
       if (value === undefined) throw new Error(`message ${key}: no value for {{${name}}}`);
-      out += typeof value === "number" ? this.number(value) : value;
+      out += typeof value === "number" ? this.format.int(value) : value;
       out += literal(pieces[i + 1] ?? "");
     }
     return out;
-  }
-
-  /** A number as the locale writes it; the same few thousand again and again on a large site. */
-  private number(n: number): string {
-    if (Object.is(n, -0)) return this.numbers.format(n);
-    let text = this.formatted.get(n);
-    if (text === undefined) {
-      text = this.numbers.format(n);
-      if (this.formatted.size >= 10_000) this.formatted.clear();
-      this.formatted.set(n, text);
-    }
-    return text;
   }
 
   private lookup(key: string): Compiled {

@@ -16,11 +16,6 @@ export interface ServerProject {
   name: string;
 }
 
-export interface ServerComponent {
-  slug: string;
-  name: string;
-}
-
 /** What was left out of a list, and why, for one line each on stderr. */
 export interface Skipped {
   what: string;
@@ -73,7 +68,7 @@ export async function listComponents(
   client: HttpClient,
   baseUrl: string,
   project: string,
-): Promise<{ components: ServerComponent[]; skipped: Skipped[] }> {
+): Promise<{ components: { slug: string; name: string }[]; skipped: Skipped[] }> {
   const items = await fetchList(
     client,
     `${baseUrl}/api/projects/${encodeURIComponent(project)}/components/`,

@@ -11,11 +11,16 @@ import { ExitCode, UsageError, UserError } from "../model/errors.js";
 import { addSecret, sanitizeText } from "../text/sanitize.js";
 import { chooseProjects, type Listed, listEachProject } from "./choose-projects.js";
 import { listProjects, type Skipped } from "./discover.js";
-import { addToGitignore, type GitignoreChange } from "./gitignore.js";
-import { initFiles, siteTitle } from "./init-files.js";
-import { githubRepositoryOf, pagesUrlOfRepository } from "./pages-url.js";
+import {
+  addToGitignore,
+  githubRepositoryOf,
+  initFiles,
+  pagesUrlOfRepository,
+  scheduleMinute,
+  siteTitle,
+  type GitignoreChange,
+} from "./init-files.js";
 import type { Io } from "../model/io.js";
-import { scheduleMinute } from "./workflow-file.js";
 import { must } from "../model/must.js";
 
 export interface InitSummary {
@@ -78,13 +83,15 @@ export async function runInit(flags: InitFlags, io: Io): Promise<InitSummary> {
   const files = (translations: string[], title: string) =>
     initFiles({ configFile, baseUrl, translations, title, siteUrl, minute });
   const force = flags.force ?? false;
-  if (!force)
-    refuseExisting(
-      files([], "").map((f) => f.path),
-      cwd,
-    );
+  const there = files([], "").find((f) => existsSync(resolve(cwd, f.path)));
+  if (there && !force)
+    throw new UsageError(`init: ${there.path} exists already; pass --force to replace it`);
 
-  const client = clientFor(baseUrl, io.env[TOKEN_ENV] || undefined);
+  // With build's defaults; the token is redacted from all output from now on.
+  const token = io.env[TOKEN_ENV] || undefined;
+  addSecret(token);
+  const defaults = crawlOptionsSchema.parse({});
+  const client = new HttpClient({ ...defaults, baseUrl, token, setting: "--base-url" });
   try {
     const { tracked, title } = await chooseTracked(client, baseUrl, flags, io);
     const written = files(tracked.translations, title);
@@ -106,17 +113,6 @@ export async function runInit(flags: InitFlags, io: Io): Promise<InitSummary> {
   }
 }
 
-/** A client with build's defaults; the token is redacted from all output from now on. */
-function clientFor(baseUrl: string, token: string | undefined): HttpClient {
-  addSecret(token);
-  return new HttpClient({
-    ...crawlOptionsSchema.parse({}),
-    baseUrl,
-    token,
-    setting: "--base-url",
-  });
-}
-
 /** The config's path as the workflow names it: relative to, and inside, init's folder. */
 function configPathIn(cwd: string, configFile: string): string {
   const path = relative(cwd, resolve(cwd, configFile)).split(sep).join("/");
@@ -136,7 +132,12 @@ async function chooseTracked(
   flags: InitFlags,
   io: Io,
 ): Promise<{ tracked: Tracked; title: string }> {
-  const listed = await ask(`list the projects of ${baseUrl}`, () => listProjects(client, baseUrl));
+  const listed = await listProjects(client, baseUrl).catch((error: unknown) => {
+    // The server could not tell what exists: a one-line user error.
+    if (!(error instanceof RequestError)) throw error;
+    const why = `init: cannot list the projects of ${baseUrl}: ${sanitizeText(error.message)}`;
+    throw new UserError(why, ExitCode.unusable, { cause: error });
+  });
   report(listed.skipped, io.stderr);
   if (listed.projects.length === 0)
     throw new UserError(
@@ -249,26 +250,6 @@ function checkBaseUrl(
   return base.baseUrl;
 }
 
-function refuseExisting(files: string[], cwd: string): void {
-  const there = files.find((file) => existsSync(resolve(cwd, file)));
-  if (there) throw new UsageError(`init: ${there} exists already; pass --force to replace it`);
-}
-
 function report(skipped: Skipped[], stderr: { write(text: string): unknown }): void {
   for (const s of skipped) stderr.write(`init: ${s.what} left out: ${s.why}\n`);
-}
-
-/** A failed request as a one-line user error (exit 3): the server could not tell what exists. */
-async function ask<T>(what: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof RequestError)
-      throw new UserError(
-        `init: cannot ${what}: ${sanitizeText(error.message)}`,
-        ExitCode.unusable,
-        { cause: error },
-      );
-    throw error;
-  }
 }

@@ -27,7 +27,8 @@ export interface Measured {
   used: Measure;
 }
 
-const UNITS = {
+/** The counters a measure reads, by metric: its whole, its parts. */
+export const MEASURE_UNITS = {
   strings: { total: "total", translated: "translated", fuzzy: "fuzzy", approved: "approved" },
   words: {
     total: "totalWords",
@@ -47,10 +48,10 @@ const known = (n: number) => !Number.isNaN(n);
 
 /** The counts as `want` counts them, or as close as they allow (see `used`). */
 export function measure(counts: Counts, want: Measure): Measured {
-  const unit = UNITS[want.metric];
+  const unit = MEASURE_UNITS[want.metric];
   const metric: Metric =
     known(counts[unit.total]) && known(counts[unit.translated]) ? want.metric : "strings";
-  const u = UNITS[metric];
+  const u = MEASURE_UNITS[metric];
   const progress: Progress =
     want.progress === "approved" && known(counts[u.approved]) ? "approved" : "translated";
   const fuzzy = counts[u.fuzzy];

@@ -4,17 +4,6 @@ import { errorCode } from "../model/json.js";
 // File-system facts in words, shared by everything that writes files (the site, the snapshot):
 // a message names the real cause (a read-only disk, a full one), not just an error code.
 
-/** Whether a process is still running (EPERM: it runs, as another user). */
-export function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errorCode(error) === "EPERM";
-  }
-}
-
 /** A file-system error code in words, so the message names the real cause. */
 export function describeFsError(error: unknown): string {
   const code = errorCode(error);

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, renameSync, rmSync } from "node:fs";
-import { readdir, rm, stat } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { isAlive } from "./fs-errors.js";
+import { errorCode } from "../model/json.js";
 
 // What a run writes beside its target before it is whole (the site's temporary folder, a snapshot
 // file's temporary sibling, the crawl's spool, build's snapshot beside out/) is named
@@ -69,7 +69,14 @@ export function doneTemp(path: string): void {
  * process's own PID, only what this process made; for another, while that process lives.
  */
 export function ownerAlive(pid: number, path: string): boolean {
-  return pid === process.pid ? made.has(path) : isAlive(pid);
+  if (pid === process.pid) return made.has(path);
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return errorCode(error) === "EPERM";
+  }
 }
 
 /** A site moved aside to `old` while the new one takes `target`'s place; undefined: done. */
@@ -105,35 +112,22 @@ export function removeTempsNow(): void {
 /**
  * The system's temporary folder holds folders named `l10n-snapshot-<what>-<pid>-<random>`: the
  * previous site's snapshot copy ("previous"), a compressed snapshot unpacked to render it
- * ("render"). Versions before named no PID: `l10n-snapshot-[previous-]<random>`.
+ * ("render").
  */
 export function tempFolderPrefix(what: "previous" | "render"): string {
   return `l10n-snapshot-${what}-${process.pid}-`;
 }
-const OURS =
-  /^l10n-snapshot-(?:(?:previous|render)-(\d+)-[0-9A-Za-z]{6}|(?:previous-)?[0-9A-Za-z]{6})$/;
-const OLD_LEFTOVER_MS = 24 * 3600_000;
+const OURS = /^l10n-snapshot-(?:previous|render)-(\d+)-[0-9A-Za-z]{6}$/;
 
-/**
- * Removes what older runs of this tool left in the system's temporary folder: folders named
- * with a PID whose run has ended, and those of versions that named none once a day old.
- */
+/** Removes what ended runs of this tool left in the system's temporary folder. */
 export async function sweepTempFolder(dir = tmpdir()): Promise<void> {
   const names = await readdir(dir).catch((): string[] => []);
   await Promise.all(
-    names
-      .filter((name) => OURS.test(name))
-      .map(async (name) => {
-        const path = join(dir, name);
-        const pid = OURS.exec(name)?.[1];
-        const dead =
-          pid !== undefined
-            ? !ownerAlive(Number(pid), path)
-            : await stat(path).then(
-                (s) => Date.now() - s.mtimeMs > OLD_LEFTOVER_MS,
-                () => false,
-              );
-        if (dead) await rm(path, { recursive: true, force: true }).catch(() => undefined);
-      }),
+    names.map(async (name) => {
+      const pid = OURS.exec(name)?.[1];
+      const path = join(dir, name);
+      if (pid !== undefined && !ownerAlive(Number(pid), path))
+        await rm(path, { recursive: true, force: true }).catch(() => undefined);
+    }),
   );
 }

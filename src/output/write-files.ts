@@ -1,8 +1,15 @@
-import { closeSync, constants, copyFileSync, mkdirSync, openSync, statSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  mkdirSync,
+  openSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { messageOf } from "../model/errors.js";
 import { errorCode } from "../model/json.js";
-import { writeAll } from "./write-all.js";
 
 /**
  * A file to write: its content whole (text or bytes) or in pieces, or a copy of another file.
@@ -32,16 +39,6 @@ const TURN = 64;
 /** Text of a file made in pieces is gathered up to this many UTF-16 units before it is written. */
 const PIECE = 1 << 16;
 
-// A file's text is encoded into this buffer, used again for the next file: no buffer per file.
-const scratch = Buffer.allocUnsafe(1 << 20);
-
-/** `text` as UTF-8 bytes, valid until the next call. */
-function encoded(text: string): Uint8Array {
-  // At most 3 bytes per UTF-16 unit; a text larger than the buffer gets its own.
-  if (text.length * 3 > scratch.length) return Buffer.from(text);
-  return scratch.subarray(0, scratch.write(text));
-}
-
 /** Writes one file's content, whole or piece by piece, into `fd`; returns its bytes. */
 function writeContent(
   fd: number,
@@ -49,8 +46,9 @@ function writeContent(
 ): number {
   let bytes = 0;
   const put = (part: string | Uint8Array) => {
-    const buffer = typeof part === "string" ? encoded(part) : part;
-    writeAll(fd, buffer);
+    const buffer = typeof part === "string" ? Buffer.from(part) : part;
+    // On a descriptor, writeFileSync continues a short write (a disk filling up) to the end.
+    writeFileSync(fd, buffer);
     bytes += buffer.byteLength;
   };
   if (typeof content === "string" || content instanceof Uint8Array) {

@@ -11,8 +11,9 @@ import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { exitCodeOf } from "../snapshot/snapshot.js";
 import { tallyExitCode } from "../model/tally.js";
 import { SnapshotSpool } from "../snapshot/spool.js";
+import { copySnapshot } from "../snapshot/snapshot-writer.js";
 import { crawlStep, type CrawlOutcome } from "./crawl-step.js";
-import { isSnapshotFile, readPreviousSite } from "../previous/read-previous.js";
+import { isSnapshotFile, readPreviousSite } from "../previous/previous-site.js";
 import { withPlainSnapshot } from "../snapshot/packed-snapshot.js";
 import { openSnapshot } from "../snapshot/read-snapshot.js";
 import { publishSite, spoolFileBeside, type SiteResult } from "./site-step.js";
@@ -21,13 +22,6 @@ import { publishSite, spoolFileBeside, type SiteResult } from "./site-step.js";
 // runs it up to the snapshot file, `build` to the end; `render --previous` runs its last steps
 // over a snapshot file instead of a crawl (render.ts). Each owns its spool (and the previous
 // site) in one try/finally: however a run ends, what it made is removed.
-
-export {
-  crawlToSnapshot,
-  type CrawlOutcome,
-  type CrawlRun,
-  type CrawlRunOptions,
-} from "./crawl-step.js";
 
 export interface BuildOptions {
   /** Render the site into this folder (`build`); without it the run writes `snapshot` (`crawl`). */
@@ -117,7 +111,7 @@ async function buildFrom(
     if (file === undefined) throw new Error("build: neither out nor snapshot given");
     const spool = await SnapshotSpool.open(file, out !== undefined ? `the site to ${out}` : file);
     try {
-      const { order, problems, ...summary } = await crawlStep(config, spool, {
+      const { order, problems, copy, ...summary } = await crawlStep(config, spool, {
         strict: options.strict,
         shard,
         previous: before,
@@ -126,6 +120,7 @@ async function buildFrom(
         onProgress: options.onProgress,
         signal,
         onWait: options.warn,
+        copy: out === undefined,
       });
       signal?.throwIfAborted();
       let code = exitCodeOf(summary.counts);
@@ -133,7 +128,8 @@ async function buildFrom(
       options.onCrawled?.({ ...summary, problems }, code);
       if (code === ExitCode.unusable) return { summary, code };
       if (out === undefined) {
-        spool.write(summary.header, order);
+        if (copy) copySnapshot(copy, summary.header, file);
+        else spool.write(summary.header, order);
         return { summary, code };
       }
       signal?.throwIfAborted();

@@ -7,16 +7,16 @@ import { PublishableClaims, unpublishable } from "../site/publishable.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import {
   toSnapshot,
-  type Snapshot,
   type SnapshotCounts,
-  type SnapshotEntry,
-  type SnapshotHeader,
   type SnapshotMeta,
+  summaryOf,
 } from "../snapshot/snapshot.js";
-import { planCarry, signalProjects, type CarryPlan } from "./incremental.js";
+import type { Snapshot, SnapshotEntry, SnapshotHeader } from "../snapshot/schema.js";
+import { carryPrevious, signalProjects, type CarriedWhole, type CarryPlan } from "./incremental.js";
 import type { Triple } from "../config/triple.js";
 import { toEntry } from "./to-entry.js";
-import { hasProblems, SnapshotSpool } from "../snapshot/spool.js";
+import { SnapshotSpool } from "../snapshot/spool.js";
+import type { CopyableSnapshot } from "../snapshot/snapshot-writer.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -44,6 +44,10 @@ export interface CrawlRunOptions {
   lastRun?: SnapshotSource;
   /** The run's stop: the crawl sends no more requests once it is aborted. */
   signal?: AbortSignal;
+  /**
+   * `crawl`: a previous snapshot carried over whole is not spooled but copied (SpooledCrawl.copy).
+   */
+  copy?: boolean;
 }
 
 /**
@@ -70,6 +74,8 @@ export interface CrawlOutcome {
 /** A crawl settled in a spool: its outcome, and its entries' numbers in snapshot order. */
 export interface SpooledCrawl extends CrawlOutcome {
   order: Uint32Array;
+  /** With `copy`: every entry is the previous snapshot's as it was, to copy (none spooled). */
+  copy?: CopyableSnapshot;
 }
 
 /**
@@ -90,7 +96,7 @@ export async function crawlStep(
   } finally {
     await client.close();
   }
-  const { carry } = fetched;
+  const { carry, whole } = fetched;
   const meta: SnapshotMeta = {
     fetchedAt: carry?.fetchedAt,
     changesSince: options.shard ? {} : changesSinceOf(config, carry, client.firstServerDate),
@@ -104,15 +110,18 @@ export async function crawlStep(
   const { translations: _none, ...header } = toSnapshot([], meta);
   return {
     header,
-    counts: spool.counts(),
+    counts: whole?.counts ?? spool.counts(),
     stats: { ...client.stats },
     seconds,
     validateSeconds: fetched.validateMs / 1000,
     order,
     notices,
-    *problems() {
-      for (const n of order) if (spool.hasProblems(n)) yield spool.entry(n);
-    },
+    problems:
+      whole?.problems ??
+      function* () {
+        for (const n of order) if (spool.summary(n).problems) yield spool.entry(n);
+      },
+    copy: whole?.copy,
   };
 }
 
@@ -126,7 +135,7 @@ async function fetchInto(
   spool: SnapshotSpool,
   options: CrawlRunOptions,
   notices: string[],
-): Promise<{ carry: CarryPlan | undefined; validateMs: number }> {
+): Promise<{ carry?: CarryPlan; whole?: CarriedWhole; validateMs: number }> {
   let validateMs = 0;
   const validate = (fetched: Fetched) => {
     const t = performance.now();
@@ -142,8 +151,10 @@ async function fetchInto(
   };
   const previous = options.shard ? undefined : options.previous;
   const lastRun = options.lastRun ?? options.previous;
-  const carry = previous ? await carryPrevious(client, config, spool, previous) : undefined;
-  if (carry && carry.triples.length === 0) return { carry, validateMs };
+  const { carry, whole } = previous
+    ? await carryPrevious(client, config, spool, previous, options.copy)
+    : {};
+  if (carry && carry.triples.length === 0) return { carry, whole, validateMs };
   await crawlTranslations(
     client,
     {
@@ -163,26 +174,7 @@ async function fetchInto(
     },
     validate,
   );
-  return { carry, validateMs };
-}
-
-/**
- * The incremental plan over the previous snapshot: its entries go to the spool as the plan reads
- * them (once); the carried projects' stay there.
- */
-async function carryPrevious(
-  client: HttpClient,
-  config: Config,
-  spool: SnapshotSpool,
-  previous: SnapshotSource,
-): Promise<CarryPlan> {
-  const entries = spool.addAll(previous);
-  const plan = await planCarry(client, config.baseUrl, config.translations, {
-    header: previous.header,
-    entries,
-  });
-  spool.retain((n) => plan.carried.has(spool.triple(n).project));
-  return plan;
+  return { carry, whole, validateMs };
 }
 
 /** The crawl's HTTP client, with the config's server, token and limits. */
@@ -243,7 +235,7 @@ export async function crawlToSnapshot(
     return {
       ...run,
       snapshot: { ...run.header, translations },
-      problems: () => translations.filter(hasProblems),
+      problems: () => translations.filter((e) => summaryOf(e).problems),
     };
   } finally {
     spool.close();

@@ -1,7 +1,17 @@
-import { WILDCARD, type Triple } from "../config/triple.js";
+import type { Config } from "../config/load-config.js";
+import { compareTriples, WILDCARD, type Triple } from "../config/triple.js";
 import type { HttpClient } from "../http/http-client.js";
-import type { SnapshotHeader } from "../snapshot/read-snapshot.js";
-import { configHash, type SnapshotEntry } from "../snapshot/snapshot.js";
+import type { SnapshotHeader, SnapshotSource } from "../snapshot/read-snapshot.js";
+import {
+  configHash,
+  countEntry,
+  emptySnapshotCounts,
+  summaryOf,
+  type SnapshotCounts,
+} from "../snapshot/snapshot.js";
+import type { SnapshotEntry } from "../snapshot/schema.js";
+import { copyableSnapshot, type CopyableSnapshot } from "../snapshot/snapshot-writer.js";
+import type { SnapshotSpool } from "../snapshot/spool.js";
 import { parseApiPath } from "../weblate/api-path.js";
 import { firstPageUrl, readListPage } from "../weblate/list-page.js";
 import { WeblateRoutes } from "../weblate/routes.js";
@@ -20,7 +30,8 @@ import { planInstanceCarry, tracksWholeInstance } from "./instance-carry.js";
 // cannot be read (an error, a server without it, more pages than there are projects) is a full
 // crawl: nothing is carried on a guess, and no failure of the signal marks a project stale.
 // A project can be carried when it is tracked whole (`p/*/*`), or by any patterns when the config
-// is the one the previous snapshot was crawled with. `*/*/*` alone: instance-carry.ts.
+// is the one the previous snapshot was crawled with. `*/*/*` alone: instance-carry.ts. When every
+// entry is carried, `crawl` copies the previous file's translations under its new header.
 
 export type { CarryPlan };
 
@@ -29,9 +40,9 @@ const CHANGES_PAGE = 1000;
 
 /**
  * Asks the server's change log once and picks the projects it shows unchanged. The previous
- * snapshot's `entries` are read once, streamed (as the caller spools them).
+ * snapshot's `entries` are read once, streamed.
  */
-export async function planCarry(
+async function planCarry(
   client: HttpClient,
   baseUrl: string,
   triples: readonly Triple[],
@@ -72,6 +83,60 @@ export async function planCarry(
     // The log said nothing of them up to its answer: the next run asks from then (crawl-step.ts).
     changesSince: {},
   };
+}
+
+/** A previous snapshot carried over whole, to copy: what the crawl's outcome tells of it. */
+export interface CarriedWhole {
+  copy: CopyableSnapshot;
+  counts: SnapshotCounts;
+  problems: () => Iterable<SnapshotEntry>;
+}
+
+/**
+ * The incremental plan over the previous snapshot, read once for it; the carried projects'
+ * entries are then read again into the spool, or with `copy`, when every entry is carried over
+ * and the file is in the layout the writer writes, left to be copied (copySnapshot).
+ */
+export async function carryPrevious(
+  client: HttpClient,
+  config: Pick<Config, "baseUrl" | "translations">,
+  spool: SnapshotSpool,
+  previous: SnapshotSource,
+  copy = false,
+): Promise<{ carry: CarryPlan; whole?: CarriedWhole }> {
+  const seen = { projects: new Set<string>(), sorted: true, problems: false };
+  const counts = emptySnapshotCounts();
+  let last: SnapshotEntry | undefined;
+  function* entries() {
+    for (const e of previous.entries()) {
+      const summary = summaryOf(e);
+      seen.projects.add(e.project);
+      seen.problems ||= summary.problems;
+      // Copied, the entries keep their order: one the writer would not give is written anew.
+      if (last && compareTriples(last, e) >= 0) seen.sorted = false;
+      countEntry(counts, summary);
+      last = e;
+      yield e;
+    }
+  }
+  const { header } = previous;
+  const carry = await planCarry(client, config.baseUrl, config.translations, {
+    header,
+    entries: entries(),
+  });
+  if (carry.carried.size === 0) return { carry };
+  const all = carry.triples.length === 0 && [...seen.projects].every((p) => carry.carried.has(p));
+  const file = "copyFrom" in previous.text ? previous.text.copyFrom : undefined;
+  const whole = copy && all && seen.sorted && file ? copyableSnapshot(file) : undefined;
+  if (whole) {
+    const problems = function* () {
+      if (!seen.problems) return;
+      for (const e of previous.entries()) if (summaryOf(e).problems) yield e;
+    };
+    return { carry, whole: { copy: whole, counts, problems } };
+  }
+  for (const e of previous.entries()) if (carry.carried.has(e.project)) spool.add(e);
+  return { carry };
 }
 
 /** The projects the config names (`*` for the whole server): each gets a time to ask from. */

@@ -2,7 +2,12 @@ import { setImmediate } from "node:timers/promises";
 import { mergeEntries, mergeHeaders, withSiteClaims } from "../snapshot/merge-snapshots.js";
 import { withPlainSnapshot } from "../snapshot/packed-snapshot.js";
 import { openSnapshot, type SnapshotSource } from "../snapshot/read-snapshot.js";
-import { countEntry, emptySnapshotCounts, type SnapshotCounts } from "../snapshot/snapshot.js";
+import {
+  countEntry,
+  emptySnapshotCounts,
+  summaryOf,
+  type SnapshotCounts,
+} from "../snapshot/snapshot.js";
 import { SnapshotWriter } from "../snapshot/snapshot-writer.js";
 
 // `merge`: the shard snapshots of one config joined into one file, in memory that does not grow
@@ -57,7 +62,7 @@ async function mergeSources(
     );
     for (const entry of withSiteClaims(entries)) {
       writer.add(entry);
-      countEntry(counts, entry);
+      countEntry(counts, summaryOf(entry));
       if (counts.total % ENTRIES_PER_TURN === 0) {
         // A signal's handler runs between turns: the merge stops and its files are removed.
         await setImmediate();

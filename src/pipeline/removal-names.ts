@@ -1,7 +1,6 @@
 import { tripleKey } from "../config/triple.js";
-import type { HistoryRun } from "../history/run-history.js";
-import type { Changes } from "../history/history.js";
-import { MAX_CHANGE_ITEMS } from "../history/merge-run.js";
+import type { HistoryRun } from "../history/merge-run.js";
+import { MAX_CHANGE_ITEMS, type Changes } from "../history/history.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { keyParts } from "../render/model/changes-view.js";
 import { recordView } from "../weblate/record-view.js";

@@ -9,7 +9,7 @@ import { heardStop } from "../model/heard-stop.js";
 import type { PreviousSite } from "../previous/previous-site.js";
 import type { RenderedSite } from "../render/render-site.js";
 import type { BuildOptions } from "./build.js";
-import { readPreviousSite } from "../previous/read-previous.js";
+import { readPreviousSite } from "../previous/previous-site.js";
 import { publishSite, spoolFileBeside, type SiteResult } from "./site-step.js";
 
 // `render`: a snapshot file to a site, without the network. Plain, it is streamed straight into
@@ -56,11 +56,8 @@ export async function renderWithHistory(
 async function renderPlainWithHistory(
   file: string,
   out: string,
-  config: Pick<Config, "crawl" | "history" | "site">,
-  options: Pick<
-    BuildOptions,
-    "previous" | "previousForce" | "previousOptional" | "warn" | "signal"
-  >,
+  config: Parameters<typeof renderWithHistory>[2],
+  options: Parameters<typeof renderWithHistory>[3],
 ): Promise<SiteResult> {
   let site: PreviousSite | undefined;
   const spooled = await spoolFileBeside(out);

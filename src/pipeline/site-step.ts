@@ -3,12 +3,12 @@ import type { Config } from "../config/load-config.js";
 import { carryForward } from "../previous/carry-forward.js";
 import { covers, type Triple } from "../config/triple.js";
 import type { PreviousSite } from "../previous/previous-site.js";
-import { mergeHistory, type HistoryRun } from "../history/run-history.js";
+import { mergeHistory, type HistoryRun } from "../history/merge-run.js";
 import { nameRemovals } from "./removal-names.js";
 import { madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { openSnapshot } from "../snapshot/read-snapshot.js";
 import { heardStop } from "../model/heard-stop.js";
-import type { SnapshotHeader } from "../snapshot/snapshot.js";
+import type { SnapshotHeader } from "../snapshot/schema.js";
 import type { SnapshotSpool } from "../snapshot/spool.js";
 import type { RenderedSite } from "../render/render-site.js";
 

@@ -13,12 +13,12 @@ import {
   type HistoryReading,
   type PartRef,
 } from "../history/history-parts.js";
-import { checkedSnapshot } from "./unpack-snapshot.js";
+
 import {
+  checkedSnapshot,
   fetchParts,
   isMissing,
   lastRunOf,
-  PartUnread,
   readAhead,
   readParts,
   sameProblem,
@@ -27,6 +27,7 @@ import {
   type PreviousOptions,
 } from "./site-files.js";
 import { SITE_FILE } from "../site/site-paths.js";
+import type { Config } from "../config/load-config.js";
 import { must } from "../model/must.js";
 
 /**
@@ -55,8 +56,44 @@ export interface PreviousSite {
 export class PreviousSiteError extends OutputError {}
 
 /**
- * Reads `data/history.json` and `data/snapshot.json.gz` (`data/snapshot.json` on a site written
- * before the copy was compressed) of the previous site, from its public URL
+ * Reads the previous site at `location` (a URL or a folder), or nothing when there is none to
+ * read. The caller closes it (its snapshot is a temporary file) once the run no longer reads it.
+ */
+export async function readPreviousSite(
+  location: string | undefined,
+  config: Pick<Config, "crawl" | "history" | "baseUrl">,
+  options: Pick<PreviousOptions, "force" | "optional" | "signal" | "setting"> & {
+    /** A line of warning (a part of the site that could not be read), or of note (a first run). */
+    warn?: (line: string) => void;
+  },
+): Promise<PreviousSite | undefined> {
+  if (!location) return undefined;
+  let previous: PreviousSite;
+  try {
+    const { crawl, history, baseUrl } = config;
+    previous = await loadPreviousSite(location, {
+      ...options,
+      crawl,
+      maxBytes: history.maxBytes,
+      baseUrl,
+    });
+  } catch (error) {
+    // A read cut short because the run was stopped fails as the stop, not as the site.
+    options.signal?.throwIfAborted();
+    throw error;
+  }
+  for (const note of previous.notes) options.warn?.(`note ${note}`);
+  for (const warning of previous.warnings) options.warn?.(`warning ${warning}`);
+  return previous;
+}
+
+/** Whether `crawl --previous` names a snapshot file rather than a site. */
+export function isSnapshotFile(location: string): boolean {
+  return !/^https?:\/\//i.test(location) && /\.json(\.gz)?$/.test(location);
+}
+
+/**
+ * Reads `data/history.json` and `data/snapshot.json.gz` of the previous site, from its public URL
  * (with the crawl's HTTP client, its timeouts and a size cap, and without the Weblate token) or
  * from a directory. The snapshot is unpacked into a temporary file and streamed from there.
  * A part the site says it has not (404, no such file) is a warning: the run starts a new history.
@@ -108,7 +145,7 @@ function neitherPart({ where, options, site }: Taking, read: Parts, remote: bool
     // Neither part is there (404, or no such file): what a first run finds. One line, saying so.
     site.notes.push(
       `previous site ${where} has nothing published yet (${SITE_FILE.history} and ` +
-        `${read.snapshotPath}: ${remote ? "404 Not Found" : "no such file"}): normal for a ` +
+        `${SITE_FILE.snapshot}: ${remote ? "404 Not Found" : "no such file"}): normal for a ` +
         "first run; starting a new history",
     );
     return true;
@@ -152,7 +189,7 @@ function unreadable(t: Taking, what: string, problem: string, without: string): 
   t.site.warnings.push(`previous site ${what}: ${problem}; ${without} (--previous-optional)`);
 }
 
-/** The history (its index and each project's part, or the one file), or why not. */
+/** The history (its index and each project's part), or why not. */
 async function takeHistory(t: Taking, read: Parts): Promise<void> {
   const { where, options, site } = t;
   if (!("json" in read.history)) {
@@ -229,11 +266,11 @@ function takeSnapshot(t: Taking, read: Parts, file: string): void {
   const without = "go on without last known good data";
   if ("json" in read.snapshot) {
     try {
-      site.snapshot = checkedSnapshot(file, `${where} ${read.snapshotPath}`);
+      site.snapshot = checkedSnapshot(file, `${where} ${SITE_FILE.snapshot}`);
     } catch (error) {
       unreadable(
         t,
-        `${where} ${read.snapshotPath}`,
+        `${where} ${SITE_FILE.snapshot}`,
         `not a snapshot this tool can read (${sanitizeText(messageOf(error))})`,
         without,
       );
@@ -243,7 +280,7 @@ function takeSnapshot(t: Taking, read: Parts, file: string): void {
       `previous site ${where}: no snapshot (${read.snapshot.problem}); no last known good ` +
         "data this run",
     );
-  else unreadable(t, `${where} ${read.snapshotPath}`, read.snapshot.problem, without);
+  else unreadable(t, `${where} ${SITE_FILE.snapshot}`, read.snapshot.problem, without);
 }
 
 /** A site built from another server is refused, unless --previous-force. */
@@ -277,19 +314,19 @@ function addPart(
   part: Part,
   optional: boolean,
 ): { text: string; stale?: boolean } | undefined {
-  const path = `data/${ref.path}`;
   const text = (problem: string) => sanitizeText(problem.replace(/^history .*?\.json: /, ""));
   try {
-    if (!("json" in part)) throw new PartUnread(path, part.problem);
-    const stale = reading.add(ref, part.json, true);
-    return stale === undefined ? undefined : { text: text(stale), stale: true };
+    if ("json" in part) {
+      const stale = reading.add(ref, part.json, true);
+      return stale === undefined ? undefined : { text: text(stale), stale: true };
+    }
   } catch (error) {
     if (error instanceof HistoryFormatError && error.newer) throw error;
     if (optional) reading.skip(ref);
-    if (error instanceof PartUnread)
-      return { text: sanitizeText(error.problem.replace(/^\S*: /, "")) };
     return { text: `not a history this tool can read (${text(messageOf(error))})` };
   }
+  if (optional) reading.skip(ref);
+  return { text: sanitizeText(part.problem.replace(/^\S*: /, "")) };
 }
 
 /** What is wrong with a history, without the "history <where>:" its message starts with. */

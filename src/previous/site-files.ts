@@ -1,24 +1,36 @@
+import { createReadStream, createWriteStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { StringDecoder } from "node:string_decoder";
+import { createGunzip } from "node:zlib";
+import type { CrawlOptions } from "../config/schema.js";
 import { HttpClient } from "../http/http-client.js";
 import { RequestError } from "../http/request-error.js";
-import { messageOf } from "../model/errors.js";
+import { messageOf, UserError } from "../model/errors.js";
 import { errorCode, field } from "../model/json.js";
 import { must } from "../model/must.js";
 import { encodePath, SITE_FILE } from "../site/site-paths.js";
-import { sanitizeText } from "../text/sanitize.js";
-import type { CrawlOptions } from "../config/schema.js";
-import {
-  copySnapshotFile,
-  SNAPSHOT_CAP_FACTOR,
-  SnapshotTooLarge,
-  writeSnapshotBytes,
-} from "./unpack-snapshot.js";
+import { fileIsGzip, isGzip } from "../snapshot/packed-snapshot.js";
+import { openSnapshot, type SnapshotSource } from "../snapshot/read-snapshot.js";
+import { redactSecrets, sanitizeText } from "../text/sanitize.js";
 
 // The two parts of a previous site, read from its URL (with the crawl's HTTP client, its
 // timeouts and a size cap, without the Weblate token) or from a folder: data/history.json parsed,
 // the snapshot unpacked into a temporary file; each part read, or why not (a 404 or a missing
-// file said apart from any other failure).
+// file said apart from any other failure). The snapshot is written to a temporary plain file and
+// streamed from there, never held: at 100,000 translations it unpacks to about 136 MB, more than
+// history.maxBytes (what is parsed in memory, as history.json is) allows, yet only a few bytes per
+// translation are needed at once (the incremental crawl's sums, the few entries that carry last
+// known good data).
+
+/**
+ * How many times history.maxBytes the previous snapshot may take on disk, unpacked. A snapshot
+ * compresses about 20 times (1,000,000 translations: 1.37 GB in 66 MB), so with 30 any snapshot
+ * whose download fits history.maxBytes is read, and a gzip bomb still stops at 3 GB by default.
+ */
+const SNAPSHOT_CAP_FACTOR = 30;
 
 export interface PreviousOptions {
   /** The crawl's limits (timeouts, retries); the size cap is `maxBytes`. No token is ever sent. */
@@ -52,7 +64,6 @@ export type Part = { json: unknown } | { problem: string; missing?: boolean };
 export type Parts = {
   history: Part;
   snapshot: Part;
-  snapshotPath: string;
   /**
    * Reads another JSON file of the site (a part of a split history: history-parts.ts), capped at
    * history.maxBytes, until `close`. From a URL, `version` (the run that wrote it) goes into the
@@ -65,19 +76,6 @@ export type Parts = {
 };
 const capOf = (maxBytes: number) => maxBytes * SNAPSHOT_CAP_FACTOR;
 const capNote = `${SNAPSHOT_CAP_FACTOR} × history.maxBytes`;
-
-/** The compressed snapshot, or when a site has none (written before), the plain one. */
-async function snapshotPart(
-  get: (path: string) => Promise<Part>,
-): Promise<{ snapshot: Part; snapshotPath: string }> {
-  const packed = await get(SITE_FILE.snapshot);
-  if ("json" in packed || !packed.missing)
-    return { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
-  const plain = await get(SITE_FILE.plainSnapshot);
-  return "json" in plain || !plain.missing
-    ? { snapshot: plain, snapshotPath: SITE_FILE.plainSnapshot }
-    : { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
-}
 
 /** Whether the site says it has no such part (404, no such file). */
 export function isMissing(part: Part): boolean {
@@ -184,11 +182,11 @@ export async function fetchParts(
     );
   try {
     const index = json(SITE_FILE.history, now);
-    const [h, s] = await Promise.all([index, snapshotPart(snapshot)]);
+    const [h, s] = await Promise.all([index, snapshot(SITE_FILE.snapshot)]);
     const abort = () => stopped.abort();
     const part = (path: string, version?: string) =>
       json(path, version === undefined ? undefined : ["v", version]);
-    return { history: h, ...s, json: part, abort, close: () => client.close() };
+    return { history: h, snapshot: s, json: part, abort, close: () => client.close() };
   } catch (error) {
     await client.close();
     throw error;
@@ -223,8 +221,14 @@ export async function readParts(dir: string, maxBytes: number, file: string): Pr
   const snapshot = read(capOf(maxBytes), capNote, (from) =>
     copySnapshotFile(from, file, capOf(maxBytes)).then(() => undefined),
   );
-  const [h, s] = await Promise.all([history(SITE_FILE.history), snapshotPart(snapshot)]);
-  return { history: h, ...s, json: history, abort: () => undefined, close: async () => undefined };
+  const [h, s] = await Promise.all([history(SITE_FILE.history), snapshot(SITE_FILE.snapshot)]);
+  return {
+    history: h,
+    snapshot: s,
+    json: history,
+    abort: () => undefined,
+    close: async () => undefined,
+  };
 }
 
 /**
@@ -248,12 +252,78 @@ export function lastRunOf(index: unknown): string | undefined {
   return typeof run === "string" ? run : undefined;
 }
 
-/** A part of a split history that could not be read (fetched or found). */
-export class PartUnread extends Error {
-  constructor(
-    readonly path: string,
-    readonly problem: string,
-  ) {
-    super(problem);
+/**
+ * The snapshot unpacked went past its cap; what was written so far is left for the caller to
+ * remove.
+ */
+class SnapshotTooLarge extends Error {}
+
+/**
+ * The bytes of a folder's snapshot file (compressed or plain), unpacked into `file` within `cap`
+ * bytes.
+ */
+async function copySnapshotFile(from: string, file: string, cap: number): Promise<void> {
+  await unpackInto(createReadStream(from), fileIsGzip(from), file, cap);
+}
+
+/**
+ * A fetched body (gzip bytes served as they are, or plain JSON), unpacked into `file` within `cap`
+ * bytes. As every fetched body, it is redacted (a token echoed in it never reaches a snapshot).
+ */
+async function writeSnapshotBytes(bytes: Buffer, file: string, cap: number): Promise<void> {
+  await unpackInto(Readable.from([bytes]), isGzip(bytes), file, cap, true);
+}
+
+async function unpackInto(
+  input: Readable,
+  packed: boolean,
+  file: string,
+  cap: number,
+  redact = false,
+): Promise<void> {
+  let size = 0;
+  // Whole lines are redacted (a JSON string never spans one): the text after the last newline waits
+  // for the next chunk.
+  // A line past 16 MB (not this tool's layout) is let through in pieces rather than held whole.
+  let rest = "";
+  const decoder = new StringDecoder("utf8");
+  // Counted as it is written: a small file that unpacks without end is cut off at the cap.
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > cap) return done(new SnapshotTooLarge(`unpacks to more than ${cap} bytes`));
+      if (!redact) return done(null, chunk);
+      const text = rest + decoder.write(chunk);
+      const end = text.length > 16 << 20 ? text.length : text.lastIndexOf("\n") + 1;
+      rest = text.slice(end);
+      done(null, redactSecrets(text.slice(0, end)));
+    },
+    flush(done) {
+      done(null, redact ? redactSecrets(rest + decoder.end()) : undefined);
+    },
+  });
+  if (packed)
+    await pipeline(
+      input,
+      createGunzip({ chunkSize: 256 * 1024 }),
+      counted,
+      createWriteStream(file),
+    );
+  else await pipeline(input, counted, createWriteStream(file));
+}
+
+/**
+ * The snapshot in `file`, read through once now so that a damaged or tampered one is found before
+ * the run relies on it (the same checks and messages as reading it whole); `shown` replaces the
+ * temporary file's name in errors.
+ */
+export function checkedSnapshot(file: string, shown: string): SnapshotSource {
+  try {
+    const source = openSnapshot(file);
+    for (const _entry of source.entries());
+    return source;
+  } catch (error) {
+    if (error instanceof UserError) error.message = error.message.split(file).join(shown);
+    throw error;
   }
 }

@@ -3,7 +3,7 @@ import type { History } from "../history/history.js";
 import type { FileToWrite as PlannedFile } from "../output/write-files.js";
 import { parseTripleString } from "../config/triple.js";
 import { duplicateOutput, SITE_FILE } from "../site/site-paths.js";
-import type { Snapshot } from "../snapshot/snapshot.js";
+import type { Snapshot } from "../snapshot/schema.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
 import { fileBlocks, fileIsGzip, gzipMembers } from "../snapshot/packed-snapshot.js";
 import {
@@ -17,13 +17,7 @@ import { FULL_DETAIL, type SiteDetail } from "./budget/site-detail.js";
 import { buildHistoryView } from "./model/history-view.js";
 import { planSiteModel } from "./model/site-model.js";
 import type { SiteModel } from "./model/site-view.js";
-import {
-  badgeFiles,
-  badgeForms,
-  formFiles,
-  measuredBadgeFiles,
-  planBadges,
-} from "./pages/render-badges.js";
+import { badgeFiles, measuredBadgeFiles, planBadges } from "./pages/render-badges.js";
 import { EXPORT_PATHS, hasExport, planExports } from "./pages/render-exports.js";
 import { planHistoryFiles } from "./pages/render-history.js";
 import { planRemoved, type RemovedOptions } from "./pages/render-removed.js";
@@ -95,10 +89,9 @@ export function planSiteFiles(
       yield* presentFiles(fixed, model);
       if (!model.detail.translationPages) {
         // The badges alone: the rows have them, the snapshot is not read again.
-        for (const row of plan.translationBadges()) {
-          const forms = badgeForms(model, row);
-          for (const file of formFiles(fixed.badges, model.site, `badges/${row.pageDir}`, forms))
-            yield check(file);
+        for (const { pageDir, badge, tally, stale } of plan.translationBadges()) {
+          const target = { badgeBase: `badges/${pageDir}`, badge, tally, stale };
+          for (const file of measuredBadgeFiles(fixed.badges, model, target)) yield check(file);
         }
         return;
       }

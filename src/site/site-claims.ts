@@ -131,9 +131,9 @@ export class SiteClaims {
       folders = { component: `${entry.project}/${entry.component}`, languages: new Map() };
       this.translations.set(component, folders);
     }
-    let code = this.codes.get(entry.language);
-    if (code === undefined) this.codes.set(entry.language, (code = entry.language));
-    folders.languages.set(fileSegment(entry.language), code);
+    const code = this.codes.get(entry.language) ?? entry.language;
+    this.codes.set(code, code);
+    folders.languages.set(fileSegment(code), code);
   }
 
   /**

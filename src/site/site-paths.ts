@@ -20,8 +20,6 @@ export const SITE_FILE = {
   og: "assets/og.png",
   /** The snapshot inside a site, compressed (snapshot/packed-snapshot.ts). */
   snapshot: "data/snapshot.json.gz",
-  /** Where sites written before the compressed copy kept it; where `crawl` writes by default. */
-  plainSnapshot: "data/snapshot.json",
   history: "data/history.json",
   feed: "feed.xml",
 } as const;
@@ -132,10 +130,7 @@ export function translationAnchor(languageSegment: string): string {
 
 /** The relative path from a directory of the site up to its root: "", "../", "../../", ... */
 export function upTo(fromDir: string): string {
-  if (fromDir === "") return "";
-  let depth = 1;
-  for (let at = fromDir.indexOf("/"); at >= 0; at = fromDir.indexOf("/", at + 1)) depth += 1;
-  return "../".repeat(depth);
+  return fromDir === "" ? "" : "../".repeat(fromDir.split("/").length);
 }
 
 /**

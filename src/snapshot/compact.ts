@@ -1,6 +1,5 @@
-import type { Problem, SnapshotEntry } from "./schema.js";
 import { isJson, type Json } from "../model/json.js";
-import { encodeNotes, expandNotes, isTabledNote, TableIndexError } from "./note-table.js";
+import type { Problem, SnapshotEntry } from "./schema.js";
 
 // The compact snapshot: every translation record embeds its whole component
 // (which embeds its project) and its language, some 3 KB repeated for each of a component's
@@ -13,16 +12,24 @@ import { encodeNotes, expandNotes, isTabledNote, TableIndexError } from "./note-
 // (the contract wants objects), but a record is stored whatever it holds: an entry whose record
 // has a number there is written as it is and flagged `verbatim`, so the reader leaves it alone.
 //
-// The notes about the shared records are kept once too, in a fourth table (note-table.ts).
+// The notes: a newer server's record holds some forty fields the contract does not name, each a
+// note ("component.project.credits_url: expected no such field ..."), and every translation of a
+// component repeats its component's and its language's: 4.5 KB of a 5.7 KB line. Each distinct
+// note about a shared record (a path under `component` or `language`) is kept once, in the `notes`
+// table; notes about the translation's own fields stay in their entry, so the table grows with
+// the components and languages, never with the translations. An entry's stored notes are, in
+// order: a note (an object, as it was), an index into the table (a number), or a run of indexes
+// `[first, count]` (first, first + 1, ... count of them). The notes of one component come in one
+// order on each of its translations, so an entry's 37 notes take a few runs.
 
 /** The tables of a compact snapshot, as stored (components hold their project's index). */
 export interface CompactTables {
   projects: unknown[];
   components: unknown[];
   languages: unknown[];
-  /** The distinct notes about shared records. */
   notes: unknown[];
 }
+type Table = keyof CompactTables;
 
 /** Collects the distinct shared records while entries are written, and gives each its index. */
 export class TableBuilder {
@@ -54,7 +61,7 @@ export class TableBuilder {
    * The index of `value` in the table; `original` is the object it was made from (a component
    * before its project was replaced).
    */
-  private index(table: keyof CompactTables, value: object, original: object = value): number {
+  private index(table: Table, value: object, original: object = value): number {
     const known = this.seen[table].get(original);
     if (known !== undefined) return known;
     const key = JSON.stringify(value);
@@ -90,12 +97,29 @@ export class TableBuilder {
     return out;
   }
 
-  /** An entry's notes as stored: those about shared records as table indexes. */
+  /** An entry's notes as stored: those about shared records as table indexes, in runs. */
   private compactNotes(notes: readonly Problem[]): unknown[] {
-    if (notes.length === 0) return [];
-    return encodeNotes(
-      notes.map((note) => (isTabledNote(note) ? this.index("notes", note) : note)),
-    );
+    const out: unknown[] = [];
+    let run: { first: number; count: number } | undefined;
+    const close = () => {
+      if (run) out.push(run.count === 1 ? run.first : [run.first, run.count]);
+      run = undefined;
+    };
+    for (const note of notes) {
+      if (!/^(component|language)($|[.[])/.test(note.path)) {
+        close();
+        out.push(note);
+        continue;
+      }
+      const i = this.index("notes", note);
+      if (run && i === run.first + run.count) run.count += 1;
+      else {
+        close();
+        run = { first: i, count: 1 };
+      }
+    }
+    close();
+    return out;
   }
 
   /** The entry as a compact snapshot stores it. */
@@ -113,6 +137,16 @@ export class TableBuilder {
   }
 }
 
+/** Where a stored snapshot's index does not point into its tables: the path of the index. */
+export class TableIndexError extends Error {
+  constructor(
+    readonly path: (string | number)[],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Turns stored tables into the records they stand for (components with their project in place). */
 export function expandTables(tables: CompactTables): CompactTables {
   const projects = tables.projects;
@@ -126,11 +160,16 @@ export function expandTables(tables: CompactTables): CompactTables {
   return { projects, components, languages: tables.languages, notes: tables.notes };
 }
 
-function lookup(table: unknown[], index: number, path: (string | number)[], name: string): unknown {
-  if (!Number.isInteger(index) || index < 0 || index >= table.length)
+function lookup(
+  table: readonly unknown[],
+  index: unknown,
+  path: (string | number)[],
+  name: Table,
+): unknown {
+  if (typeof index !== "number" || !Number.isInteger(index) || index < 0 || index >= table.length)
     throw new TableIndexError(
       path,
-      `expected an index into "${name}" (0 to ${table.length - 1}), found ${index}`,
+      `expected an index into "${name}" (0 to ${table.length - 1}), found ${JSON.stringify(index)}`,
     );
   return table[index];
 }
@@ -138,15 +177,46 @@ function lookup(table: unknown[], index: number, path: (string | number)[], name
 function expandRecord(record: unknown, tables: CompactTables, path: (string | number)[]): unknown {
   if (!isJson(record)) return record;
   const out: Json = { ...record };
-  if (typeof record.language === "number")
-    out.language = lookup(tables.languages, record.language, [...path, "language"], "languages");
-  if (typeof record.component === "number")
-    out.component = lookup(
-      tables.components,
-      record.component,
-      [...path, "component"],
-      "components",
-    );
+  for (const [key, table] of [
+    ["language", "languages"],
+    ["component", "components"],
+  ] as const)
+    if (typeof record[key] === "number")
+      out[key] = lookup(tables[table], record[key], [...path, key], table);
+  return out;
+}
+
+/** How many times its table an entry's runs may name in all (about once, when written here). */
+const RUNS_PER_TABLE = 4;
+
+/**
+ * Stored notes whole again: table indexes and runs of them looked up, whole notes as stored, in
+ * order. Anything but an array is given back as it is (the schema names it).
+ */
+function expandNotes(stored: unknown, table: readonly unknown[], path: (string | number)[]) {
+  if (!Array.isArray(stored)) return stored;
+  const out: unknown[] = [];
+  let fromRuns = 0;
+  stored.forEach((item: unknown, at) => {
+    const where = [...path, at];
+    if (typeof item === "number") out.push(lookup(table, item, where, "notes"));
+    else if (Array.isArray(item)) {
+      const [first, count, ...more] = item;
+      lookup(table, first, where, "notes");
+      if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || more.length > 0)
+        throw new TableIndexError(
+          where,
+          `expected a run [first, count], found ${JSON.stringify(item)}`,
+        );
+      lookup(table, first + count - 1, where, "notes");
+      // Runs name each note of the table about once an entry (a few times at most): a file from
+      // elsewhere (a previous site) must not make a few bytes into millions of notes.
+      fromRuns += count;
+      if (fromRuns > RUNS_PER_TABLE * table.length + 64)
+        throw new TableIndexError(where, "expected runs of a few times the table's notes at most");
+      for (let i = first; i < first + count; i++) out.push(table[i]);
+    } else out.push(item);
+  });
   return out;
 }
 

@@ -1,5 +1,6 @@
 import { compareTriples, tripleKey } from "../config/triple.js";
 import { OutputError } from "../model/errors.js";
+import { must } from "../model/must.js";
 import { PublishableClaims, unpublishable } from "../site/publishable.js";
 import type { SnapshotEntry, SnapshotHeader } from "./schema.js";
 
@@ -74,80 +75,47 @@ interface Head {
   rest: Iterator<SnapshotEntry>;
 }
 
-/** Whether head `a` goes before head `b`: by triple, then by the order the shards were given. */
-const before = (a: Head, b: Head): boolean => {
-  const order = compareTriples(a.entry, b.entry);
-  return order < 0 || (order === 0 && a.part < b.part);
-};
-
 /**
  * The shards' entries as one sorted sequence (a translation's entries in the order the shards were
  * given), holding one entry per shard. Refuses a shard that is not sorted and a translation in two
  * shards. One file may hold a key twice (a list with several unusable items gives one "p/c/*"
- * entry each): only a key in two files is an overlap.
+ * entry each): only a key in two files is an overlap. The least head is found by looking at each:
+ * a config has a few shards, not thousands.
  */
 export function* mergeEntries(parts: readonly ShardEntries[]): Generator<SnapshotEntry> {
-  const heap: Head[] = [];
+  const fileOf = (head: Head) => parts[head.part]?.file ?? "a shard";
+  const heads: Head[] = [];
   const next = (part: number, rest: Iterator<SnapshotEntry>, at: number, after?: Head): void => {
     const step = rest.next();
     if (step.done) return;
     if (after && compareTriples(step.value, after.entry) < 0)
       throw new OutputError(
-        `merge: ${fileOf(parts, after)} is not sorted (translation ${at + 1}, ` +
+        `merge: ${fileOf(after)} is not sorted (translation ${at + 1}, ` +
           `${tripleKey(step.value)}, comes after ${tripleKey(after.entry)}); merge joins the ` +
           `snapshots "crawl --shard" writes, as written`,
       );
-    heap.push({ entry: step.value, part, at, rest });
-    siftUp(heap, heap.length - 1);
+    heads.push({ entry: step.value, part, at, rest });
   };
   parts.forEach((p, i) => {
     next(i, p.entries[Symbol.iterator](), 0);
   });
   let last: Head | undefined;
-  for (let top = heap[0]; top !== undefined; top = heap[0]) {
-    const moved = heap.pop();
-    if (moved !== undefined && heap.length > 0) {
-      heap[0] = moved;
-      siftDown(heap, 0);
-    }
+  while (heads.length > 0) {
+    // The least by triple; of equal triples, the first shard given.
+    let least = 0;
+    heads.forEach((head, i) => {
+      const order = compareTriples(head.entry, must(heads[least]).entry);
+      if (order < 0 || (order === 0 && head.part < must(heads[least]).part)) least = i;
+    });
+    const top = must(heads.splice(least, 1)[0]);
     if (last !== undefined && compareTriples(last.entry, top.entry) === 0 && last.part !== top.part)
       throw new OutputError(
-        `merge: ${tripleKey(top.entry)} is in both ${fileOf(parts, last)} and ` +
-          `${fileOf(parts, top)}; shards must not overlap`,
+        `merge: ${tripleKey(top.entry)} is in both ${fileOf(last)} and ${fileOf(top)}; ` +
+          "shards must not overlap",
       );
     yield top.entry;
     last = top;
     next(top.part, top.rest, top.at + 1, top);
-  }
-}
-
-const fileOf = (parts: readonly ShardEntries[], head: Head): string =>
-  parts[head.part]?.file ?? "a shard";
-
-function siftUp(heap: Head[], i: number): void {
-  for (let at = i; at > 0; ) {
-    const parent = (at - 1) >> 1;
-    const [a, b] = [heap[at], heap[parent]];
-    if (a === undefined || b === undefined || !before(a, b)) return;
-    heap[at] = b;
-    heap[parent] = a;
-    at = parent;
-  }
-}
-
-function siftDown(heap: Head[], i: number): void {
-  for (let at = i; ; ) {
-    let least = at;
-    for (const child of [2 * at + 1, 2 * at + 2]) {
-      const [c, l] = [heap[child], heap[least]];
-      if (c !== undefined && l !== undefined && before(c, l)) least = child;
-    }
-    if (least === at) return;
-    const [a, b] = [heap[at], heap[least]];
-    if (a === undefined || b === undefined) return;
-    heap[at] = b;
-    heap[least] = a;
-    at = least;
   }
 }
 

@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import type { z } from "zod";
 import { OutputError, messageOf } from "../model/errors.js";
 import { formatPath } from "../text/format-path.js";
-import { expandEntry, expandTables, type CompactTables } from "./compact.js";
-import { TableIndexError } from "./note-table.js";
+import { expandEntry, expandTables, TableIndexError, type CompactTables } from "./compact.js";
 import {
   compactTablesSchema,
   entrySchema,
@@ -16,17 +15,19 @@ import {
 import { snapshotChunks } from "./snapshot.js";
 import { readSnapshotText } from "./packed-snapshot.js";
 import { must } from "../model/must.js";
-import {
-  ENTRIES_START,
-  layoutEntries,
-  NO_ENTRIES,
-  NotTheLayout,
-  readLines,
-} from "./layout-lines.js";
-import { errorCode, field, isJson } from "../model/json.js";
+import { errorCode, isJson } from "../model/json.js";
 
 // What a site is rendered from. A snapshot file is read one translation at a time, so rendering
 // 10,000 translations never holds their 10,000 records (or the file's text) in memory at once.
+// The layout `crawl` writes: the header (indented JSON, the tables one record a line), then
+// `  "translations": [`, one translation a line (`    {...},`), `  ]`, `}`. A file is read a line
+// at a time, in blocks of 1 MB, so a snapshot of a million lines is never whole in memory.
+
+export const ENTRIES_START = '  "translations": [';
+const NO_ENTRIES = '  "translations": []';
+
+/** A line of the file turned out not to be the layout: the caller reads the file whole. */
+class NotTheLayout extends Error {}
 
 export type { SnapshotHeader };
 
@@ -94,23 +95,16 @@ function expandCompact(json: unknown, where: string): unknown {
 function parseTables(json: unknown, where: string): CompactTables {
   const result = compactTablesSchema.safeParse(json);
   if (!result.success) throw invalid(where, result.error.issues);
-  try {
-    return expandTables(result.data);
-  } catch (error) {
-    if (error instanceof TableIndexError)
-      throw new OutputError(`snapshot ${where}: "${formatPath(error.path)}": ${error.message}`);
-    throw error;
-  }
+  return indexed(where, () => expandTables(result.data));
 }
 
-function expandStored(
-  entry: unknown,
-  tables: CompactTables,
-  index: number,
-  where: string,
-): unknown {
+const expandStored = (entry: unknown, tables: CompactTables, index: number, where: string) =>
+  indexed(where, () => expandEntry(entry, tables, index));
+
+/** `expand`'s value; an index outside the tables as the one-line error naming `where`. */
+function indexed<T>(where: string, expand: () => T): T {
   try {
-    return expandEntry(entry, tables, index);
+    return expand();
   } catch (error) {
     if (error instanceof TableIndexError)
       throw new OutputError(`snapshot ${where}: "${formatPath(error.path)}": ${error.message}`);
@@ -147,74 +141,51 @@ export function readSnapshot(file: string): Snapshot {
  * by hand) is read whole. Either way the entries and the errors are the same.
  */
 export function openSnapshot(file: string): SnapshotSource {
-  let layout: { header: SnapshotHeader; tables: CompactTables } | undefined;
-  try {
-    layout = readLayoutHeader(file);
-  } catch (error) {
-    if (error instanceof OutputError) throw error;
-    throw unreadable(file, error);
-  }
+  const layout = layoutHeader(file);
   const text = { copyFrom: file };
-  if (!layout) {
-    const snapshot = readSnapshot(file);
-    return { ...snapshotSource(snapshot), text };
-  }
-  const { header } = layout;
+  if (!layout) return { ...snapshotSource(readSnapshot(file)), text };
   // The tables (5,000 components' records at 1,000,000 translations) are read again for each
-  // pass, not held between passes: the first pass takes those just read.
-  let opened: CompactTables | undefined = layout.tables;
-  const tables = () => {
-    const first = opened;
-    opened = undefined;
-    return first ?? tablesAgain(file);
-  };
+  // pass, not held between passes.
   return {
-    header,
-    entries: (options) => streamEntries(file, tables, options?.checked),
+    header: layout.header,
+    entries: (options) => streamEntries(file, options?.checked),
     text,
   };
 }
 
-/** The tables of a file opened before, again; none when it is no longer in the layout. */
-function tablesAgain(file: string): CompactTables | undefined {
+/**
+ * The header and the tables when the file starts in the streaming layout; undefined if not. A file
+ * that cannot be read is the one-line error.
+ */
+function layoutHeader(file: string): { header: SnapshotHeader; tables: CompactTables } | undefined {
+  const headerLines: string[] = [];
+  let tableRows = 0;
   try {
-    return readLayoutHeader(file)?.tables;
+    for (const line of readLines(file)) {
+      if (line === ENTRIES_START || line === NO_ENTRIES) return parseHeader(headerLines, file);
+      headerLines.push(line);
+      if (line.startsWith("    {")) tableRows += 1;
+      if (headerLines.length - tableRows > 64) return undefined;
+    }
   } catch (error) {
     if (error instanceof OutputError) throw error;
     throw unreadable(file, error);
   }
+  return undefined;
 }
 
-type TablesOf = () => CompactTables | undefined;
-
-/** The header and the tables when the file starts in the streaming layout; undefined if not. */
-function readLayoutHeader(
-  file: string,
-): { header: SnapshotHeader; tables: CompactTables } | undefined {
-  const headerLines: string[] = [];
-  let tableRows = 0;
-  for (const line of readLines(file)) {
-    if (line === ENTRIES_START || line === NO_ENTRIES) {
-      let json: unknown;
-      try {
-        json = JSON.parse(`${headerLines.join("\n")}\n"translations": []}`);
-      } catch {
-        return undefined;
-      }
-      const result = headerSchema.safeParse(json);
-      if (!result.success) return undefined; // the whole read gives the error, with its path
-      const projects = field(json, "projects");
-      const components = field(json, "components");
-      const languages = field(json, "languages");
-      const notes = field(json, "notes");
-      const tables = parseTables({ projects, components, languages, notes }, file);
-      return { header: result.data, tables };
-    }
-    headerLines.push(line);
-    if (line.startsWith("    {")) tableRows += 1;
-    if (headerLines.length - tableRows > 64) return undefined;
+/** The header's lines parsed, with the tables; undefined when they are not a snapshot's header. */
+function parseHeader(lines: string[], file: string) {
+  let json: unknown;
+  try {
+    json = JSON.parse(`${lines.join("\n")}\n"translations": []}`);
+  } catch {
+    return undefined;
   }
-  return undefined;
+  const result = headerSchema.safeParse(json);
+  // Not a header: reading the file whole gives the error, with its path.
+  if (!result.success) return undefined;
+  return { header: result.data, tables: parseTables(json, file) };
 }
 
 /**
@@ -223,14 +194,10 @@ function readLayoutHeader(
  * line turn out not to be one whole translation, the file is read whole instead and the remaining
  * entries come from there.
  */
-function* streamEntries(
-  file: string,
-  tablesOf: TablesOf,
-  checked = false,
-): Generator<SnapshotEntry> {
+function* streamEntries(file: string, checked = false): Generator<SnapshotEntry> {
   let index = 0;
   try {
-    const tables = tablesOf();
+    const tables = layoutHeader(file)?.tables;
     if (!tables) throw new NotTheLayout();
     for (const json of layoutEntries(file)) {
       const entry = expandStored(json, tables, index, file);
@@ -245,5 +212,64 @@ function* streamEntries(
     if (error instanceof OutputError) throw error;
     if (!(error instanceof NotTheLayout)) throw unreadable(file, error);
     yield* readSnapshot(file).translations.slice(index);
+  }
+}
+
+/** The lines of a file, without their line ends ("\n" or "\r\n"). */
+export function* readLines(file: string): Generator<string> {
+  const fd = openSync(file, "r");
+  try {
+    // One buffer for the whole file: the unfinished line moved to its start, the next block read
+    // after it (grown only for a line longer than a block). A buffer a block would outlive many
+    // young-generation collections while its lines are used, and wait for a full one.
+    let data = Buffer.allocUnsafe(1 << 20);
+    let rest = 0;
+    for (;;) {
+      if (rest === data.length) data = Buffer.concat([data, Buffer.allocUnsafe(data.length)]);
+      const n = readSync(fd, data, rest, data.length - rest, null);
+      if (n === 0) break;
+      const filled = rest + n;
+      const view = data.subarray(0, filled);
+      let start = 0;
+      for (let nl = view.indexOf(10); nl !== -1; nl = view.indexOf(10, start)) {
+        const end = nl > start && data[nl - 1] === 13 ? nl - 1 : nl;
+        yield data.toString("utf8", start, end);
+        start = nl + 1;
+      }
+      data.copy(data, 0, start, filled);
+      rest = filled - start;
+    }
+    if (rest) yield data.toString("utf8", 0, rest);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The translations parsed, one a line; throws NotTheLayout at the first line that is not one whole
+ * translation (or at the end, when the file does not close as the layout does).
+ */
+function* layoutEntries(file: string): Generator<unknown> {
+  let state: "header" | "entries" | "closing" | "end" = "header";
+  for (const line of readLines(file)) {
+    if (state === "header") {
+      if (line === NO_ENTRIES) state = "closing";
+      else if (line === ENTRIES_START) state = "entries";
+    } else if (state === "entries") {
+      if (line === "  ]") state = "closing";
+      else if (!line.startsWith("    {")) throw new NotTheLayout();
+      else yield parseLine(line.slice(4, line.endsWith(",") ? -1 : undefined));
+    } else if (state === "closing" && line === "}") state = "end";
+    else if (line.trim() !== "") throw new NotTheLayout();
+  }
+  if (state !== "end") throw new NotTheLayout();
+}
+
+/** One translation's text parsed; NotTheLayout when it is not JSON. */
+function parseLine(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new NotTheLayout();
   }
 }

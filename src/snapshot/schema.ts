@@ -88,7 +88,7 @@ export const headerSchema = z.object({
   /**
    * 3: the shared records (projects, components, languages) once each in the tables below, records
    * referring to them by index (compact.ts), and the notes about shared records once each in the
-   * `notes` table, an entry's `notes` holding their indexes (note-table.ts).
+   * `notes` table, an entry's `notes` holding their indexes (compact.ts).
    */
   schemaVersion: z.literal(3, "expected 3 (this tool's snapshot format)"),
   generatedAt: z.string(),

@@ -1,12 +1,18 @@
-import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import { OutputError } from "../model/errors.js";
 import { describeFsError } from "../output/fs-errors.js";
 import { doneTemp, madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { writeAll } from "../output/write-all.js";
-import { TableBuilder } from "./compact.js";
-import type { Snapshot, SnapshotEntry, SnapshotHeader } from "./schema.js";
+import { TableBuilder, type CompactTables } from "./compact.js";
+import { ENTRIES_START } from "./read-snapshot.js";
+import {
+  compactTablesSchema,
+  type Snapshot,
+  type SnapshotEntry,
+  type SnapshotHeader,
+} from "./schema.js";
 import { compactHead, compactTail } from "./snapshot.js";
 
 // A snapshot written as its entries come, never held: each entry goes to a temporary file as the
@@ -82,23 +88,13 @@ export class SnapshotWriter {
     this.flush();
     const body = this.body;
     if (body === undefined) throw new Error(`the writer of ${this.target} is closed`);
-    const temp = madeTemp(tempName(`${this.target}.tmp-`));
-    let fd: number | undefined;
     try {
-      fd = openSync(temp, "w");
-      writeAll(fd, compactHead(header, this.tables.tables));
-      copyFrom(body, fd);
-      writeAll(fd, compactTail(this.count));
-      fsyncSync(fd);
-      closeSync(fd);
-      fd = undefined;
-      renameSync(temp, this.target);
-    } catch (error) {
-      if (fd !== undefined) closeSync(fd);
-      rmSync(temp, { force: true });
-      throw writeError(this.shown, error);
+      writeAtomically(this.target, this.shown, (fd) => {
+        writeAll(fd, compactHead(header, this.tables.tables));
+        copyFrom(body, fd, 0);
+        writeAll(fd, compactTail(this.count));
+      });
     } finally {
-      doneTemp(temp);
       this.close();
     }
   }
@@ -114,18 +110,100 @@ export class SnapshotWriter {
   }
 }
 
-/** Copies what was written to `from` (from its start) to the end of `to`, 1 MB at a time. */
-function copyFrom(from: number, to: number): void {
+/** Writes `target` whole through a temporary sibling renamed over it (synced first). */
+function writeAtomically(target: string, shown: string, write: (fd: number) => void): void {
+  const temp = madeTemp(tempName(`${target}.tmp-`));
+  let fd: number | undefined;
+  try {
+    fd = openSync(temp, "w");
+    write(fd);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(temp, target);
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    rmSync(temp, { force: true });
+    throw writeError(shown, error);
+  } finally {
+    doneTemp(temp);
+  }
+}
+
+/** Copies `from` (from `position` to its end) to the end of `to`, 1 MB at a time. */
+function copyFrom(from: number, to: number, position: number): void {
   const block = Buffer.allocUnsafe(1 << 20);
-  for (let position = 0; ; ) {
-    const read = readSync(from, block, 0, block.length, position);
-    if (read === 0) return;
-    for (let done = 0; done < read; ) {
-      const n = writeSync(to, block, done, read - done);
-      if (n === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
-      done += n;
+  let read = readSync(from, block, 0, block.length, position);
+  for (let at = position; read > 0; read = readSync(from, block, 0, block.length, at)) {
+    writeAll(to, block.subarray(0, read));
+    at += read;
+  }
+}
+
+/**
+ * A snapshot file in the layout this writer writes, its translations to be copied under another
+ * header: its tables as stored, and where the text after `"translations": [` starts.
+ */
+export interface CopyableSnapshot {
+  file: string;
+  tables: CompactTables;
+  entriesAt: number;
+}
+
+const OPENING = Buffer.from(`\n${ENTRIES_START}`);
+
+/**
+ * `file` as a CopyableSnapshot; undefined when it does not open with a header and the tables and
+ * close with its translations (a file reformatted by hand is written anew instead).
+ */
+export function copyableSnapshot(file: string): CopyableSnapshot | undefined {
+  const fd = openSync(file, "r");
+  try {
+    const size = fstatSync(fd).size;
+    const tail = Buffer.alloc(4);
+    readSync(fd, tail, 0, 4, Math.max(0, size - 4));
+    if (tail.toString() !== "]\n}\n") return undefined;
+    let head = Buffer.alloc(0);
+    let at = -1;
+    while (at === -1) {
+      const block = Buffer.allocUnsafe(1 << 20);
+      const read = readSync(fd, block, 0, block.length, head.length);
+      if (read === 0) return undefined;
+      const from = Math.max(0, head.length - OPENING.length);
+      head = Buffer.concat([head, block.subarray(0, read)]);
+      at = head.indexOf(OPENING, from);
     }
-    position += read;
+    // The opening at the top level: what comes before it is the header and the tables.
+    const json: unknown = JSON.parse(`${head.toString("utf8", 0, at)}"translations":[]}`);
+    const tables = compactTablesSchema.safeParse(json);
+    return tables.success
+      ? { file, tables: tables.data, entriesAt: at + OPENING.length }
+      : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Writes `target` (atomically) as `from` with `header`: the same tables and translations, byte
+ * for byte, for an incremental crawl that carried every translation over.
+ */
+export function copySnapshot(
+  from: CopyableSnapshot,
+  header: SnapshotHeader,
+  target: string,
+  shown = target,
+): void {
+  const source = openSync(from.file, "r");
+  try {
+    writeAtomically(target, shown, (fd) => {
+      writeAll(fd, compactHead(header, from.tables));
+      copyFrom(source, fd, from.entriesAt);
+    });
+  } finally {
+    closeSync(source);
   }
 }
 

@@ -6,15 +6,6 @@ import { TableBuilder, type CompactTables } from "./compact.js";
 import type { Snapshot, SnapshotEntry, SnapshotHeader } from "./schema.js";
 import { must } from "../model/must.js";
 
-export type {
-  CarriedData,
-  EntryStatus,
-  Problem,
-  Snapshot,
-  SnapshotEntry,
-  SnapshotHeader,
-} from "./schema.js";
-
 export interface SnapshotMeta {
   baseUrl: string;
   triples: readonly Triple[];
@@ -110,13 +101,33 @@ export function emptySnapshotCounts(): SnapshotCounts {
   return { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
 }
 
+/** What the counts read of an entry, small enough to keep for each of a million. */
+export interface EntrySummary {
+  status: SnapshotEntry["status"];
+  warned: boolean;
+  noted: boolean;
+  /** Warnings, errors or notes, or not ok. */
+  problems: boolean;
+}
+
+export function summaryOf(e: SnapshotEntry): EntrySummary {
+  const warned = e.warnings.length > 0;
+  const noted = e.notes.length > 0;
+  return {
+    status: e.status,
+    warned,
+    noted,
+    problems: warned || noted || e.errors.length > 0 || e.status !== "ok",
+  };
+}
+
 /** Adds one entry to the counts. */
-export function countEntry(counts: SnapshotCounts, e: SnapshotEntry): void {
+export function countEntry(counts: SnapshotCounts, e: EntrySummary): void {
   counts.total += 1;
   if (e.status === "ok") {
     counts.ok += 1;
-    if (e.warnings.length > 0) counts.withWarnings += 1;
-    if (e.notes.length > 0) counts.withNotes += 1;
+    if (e.warned) counts.withWarnings += 1;
+    if (e.noted) counts.withNotes += 1;
   } else if (e.status === "invalid") counts.invalid += 1;
   else counts.failed += 1;
 }

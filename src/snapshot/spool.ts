@@ -7,9 +7,14 @@ import { describeFsError } from "../output/fs-errors.js";
 import { doneTemp, madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { writeAll } from "../output/write-all.js";
 import { expandEntry, expandTables, TableBuilder, type CompactTables } from "./compact.js";
-import type { SnapshotSource } from "./read-snapshot.js";
 import type { SnapshotEntry, SnapshotHeader } from "./schema.js";
-import { emptySnapshotCounts, type SnapshotCounts } from "./snapshot.js";
+import {
+  countEntry,
+  emptySnapshotCounts,
+  summaryOf,
+  type EntrySummary,
+  type SnapshotCounts,
+} from "./snapshot.js";
 import { SnapshotWriter } from "./snapshot-writer.js";
 
 // A crawl of 1,000,000 translations cannot hold their records (some 1.3 KB of JSON each): each
@@ -19,31 +24,9 @@ import { SnapshotWriter } from "./snapshot-writer.js";
 // snapshot's order into a SnapshotWriter, which numbers the tables as serializeSnapshot does.
 
 /** What the spool keeps of an entry in memory. */
-interface Line extends Triple {
+interface Line extends Triple, EntrySummary {
   offset: number;
   length: number;
-  /** FAILED, INVALID (neither: ok), PROBLEMS, WARNINGS, NOTES. */
-  flags: number;
-}
-
-const INVALID = 1;
-const FAILED = 2;
-const PROBLEMS = 4;
-const WARNINGS = 8;
-const NOTES = 16;
-
-/** Whether an entry has warnings, errors or notes, or is not ok. */
-export const hasProblems = (e: SnapshotEntry): boolean =>
-  e.status !== "ok" || e.errors.length > 0 || e.warnings.length > 0 || e.notes.length > 0;
-
-function flagsOf(e: SnapshotEntry): number {
-  const status = e.status === "ok" ? 0 : e.status === "invalid" ? INVALID : FAILED;
-  return (
-    status |
-    (hasProblems(e) ? PROBLEMS : 0) |
-    (e.warnings.length > 0 ? WARNINGS : 0) |
-    (e.notes.length > 0 ? NOTES : 0)
-  );
 }
 
 /**
@@ -92,22 +75,6 @@ export class SnapshotSpool {
     return this.lines.push(this.store(entry)) - 1;
   }
 
-  /**
-   * Stores each entry of a previous snapshot as it is read (once, streamed), and yields it: the
-   * carried ones are kept (`retain`), the others let go.
-   */
-  *addAll(source: SnapshotSource): Generator<SnapshotEntry> {
-    for (const entry of source.entries()) {
-      this.add(entry);
-      yield entry;
-    }
-  }
-
-  /** Keeps the entries `keep` says, numbered again from 0 in their order (no number is held). */
-  retain(keep: (n: number) => boolean): void {
-    this.lines = this.lines.filter((_, n) => keep(n));
-  }
-
   /** Stores a changed entry (of the same triple) in place of entry `n`. */
   replace(n: number, entry: SnapshotEntry): void {
     this.line(n);
@@ -132,26 +99,18 @@ export class SnapshotSpool {
   }
 
   isOk(n: number): boolean {
-    return (this.line(n).flags & (INVALID | FAILED)) === 0;
+    return this.line(n).status === "ok";
   }
 
-  hasProblems(n: number): boolean {
-    return (this.line(n).flags & PROBLEMS) !== 0;
+  /** What the counts read of entry `n`. */
+  summary(n: number): EntrySummary {
+    return this.line(n);
   }
 
   /** The counts of the summary line. */
   counts(): SnapshotCounts {
     const counts = emptySnapshotCounts();
-    for (const { flags } of this.lines) {
-      counts.total += 1;
-      if (flags & INVALID) counts.invalid += 1;
-      else if (flags & FAILED) counts.failed += 1;
-      else {
-        counts.ok += 1;
-        if (flags & WARNINGS) counts.withWarnings += 1;
-        if (flags & NOTES) counts.withNotes += 1;
-      }
-    }
+    for (const line of this.lines) countEntry(counts, line);
     return counts;
   }
 
@@ -219,7 +178,7 @@ export class SnapshotSpool {
       language: this.name(entry.language),
       offset: this.bytes,
       length,
-      flags: flagsOf(entry),
+      ...summaryOf(entry),
     };
     this.bytes += length + 1;
     this.pending.push(text);

@@ -1,49 +1,14 @@
-import { must } from "../model/must.js";
 // Whether a server-supplied string is an absolute http(s) URL: the contract's URL check, and
-// the site's before it links anywhere. It runs for every link of every record, so it is fast.
+// the site's before it links anywhere.
 
 export function isHttpUrl(value: string): boolean {
-  // Links of one server share their scheme, host and port: one that passed the pattern below
-  // answers for the next link that starts with it and goes on with a path, query or fragment.
-  if (knownOrigin !== "" && value.startsWith(knownOrigin)) {
-    const next = value.charCodeAt(knownOrigin.length);
-    // The end, "/", "?" or "#".
-    if (Number.isNaN(next) || next === 0x2f || next === 0x3f || next === 0x23) return true;
-  }
-  // The common cases, answered without building a URL object (the same answers as below).
-  const plain = PLAIN_HTTP_URL.exec(value);
-  if (plain) {
-    knownOrigin = must(plain[1]);
-    return true;
-  }
-  if (HTTP_PREFIX.test(value)) return URL.canParse(value);
   try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
+    const { protocol } = new URL(value);
+    return protocol === "http:" || protocol === "https:";
   } catch {
     return false;
   }
 }
-
-const HTTP_PREFIX = /^https?:\/\/[^\s/]/i;
-
-// An http(s) URL whose host is a plain name (letters, digits and hyphens, the last label starting
-// with a letter, no "xn--" label) or a dotted IPv4 address, with an optional port up to 65535. The
-// URL parser accepts every such string, whatever follows the host (it never refuses a path, query
-// or fragment), so no parse is needed; anything else goes to the parser.
-const LABEL = "(?!xn--)[a-z0-9-]+";
-const NAME = `(?:${LABEL}\\.)*(?!xn--)[a-z][a-z0-9-]*`;
-const OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
-const IPV4 = `${OCTET}(?:\\.${OCTET}){3}`;
-const PORT =
-  "(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}|0))?";
-const PLAIN_HTTP_URL = new RegExp(`^(https?://(?:${NAME}|${IPV4})${PORT})(?:[/?#][^]*)?$`, "i");
-
-/**
- * The scheme, host and port of the last URL that matched PLAIN_HTTP_URL: whatever follows them
- * there, it matches.
- */
-let knownOrigin = "";
 
 /** A snapshot written by hand may name a server with a password in its address: never shown. */
 export function withoutCredentials(baseUrl: string): string {

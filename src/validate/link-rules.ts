@@ -1,8 +1,7 @@
 import type { Triple } from "../config/triple.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { obj, str, type Json } from "../model/json.js";
-import type { Finding } from "./levels.js";
-import { problem } from "./problem.js";
+import { problem, type Finding } from "./problem.js";
 import { must } from "../model/must.js";
 
 // Every API and human-facing link has its documented path under the configured base URL; the
@@ -11,7 +10,7 @@ import { must } from "../model/must.js";
 /** The links of the translation itself and of its language. */
 export function checkTranslationLinks(record: Json, triple: Triple, baseUrl: string): Finding[] {
   const out: Finding[] = [];
-  const routes = routesFor(baseUrl);
+  const routes = new WeblateRoutes(baseUrl);
   expectLinks(out, record, "", routes.translationLinks(triple), routes);
   languageLinks(out, obj(record.language), "language.", routes);
   return out;
@@ -24,7 +23,7 @@ export function checkTranslationLinks(record: Json, triple: Triple, baseUrl: str
  */
 export function checkComponentLinks(record: Json, triple: Triple, baseUrl: string): Finding[] {
   const out: Finding[] = [];
-  const routes = routesFor(baseUrl);
+  const routes = new WeblateRoutes(baseUrl);
   const component = obj(record.component);
   if (!component) return out;
   languageLinks(out, obj(component.source_language), "component.source_language.", routes);
@@ -107,13 +106,6 @@ function otherOrigin(found: string, want: string): string | undefined {
   return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}`
     ? f.origin
     : undefined;
-}
-
-/** The routes of the last base URL asked for: a crawl validates every record against one. */
-let last: { baseUrl: string; routes: WeblateRoutes } | undefined;
-function routesFor(baseUrl: string): WeblateRoutes {
-  if (last?.baseUrl !== baseUrl) last = { baseUrl, routes: new WeblateRoutes(baseUrl) };
-  return last.routes;
 }
 
 /**

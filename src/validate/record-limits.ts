@@ -1,5 +1,4 @@
 import type { Problem } from "../snapshot/schema.js";
-import { field } from "../model/json.js";
 
 /**
  * Deepest nesting a record may have: Weblate's records go 3 levels deep; JSON.stringify overflows
@@ -12,28 +11,18 @@ export const MAX_RECORD_DEPTH = 64;
  */
 const MAX_RECORD_CHARS = 100_000;
 
-interface Measure {
-  depth: number;
-  chars: number;
-}
-
-// The records of one component's list share one component object: it is measured once.
-const measured = new WeakMap<object, Measure>();
-
 /** Why a record is too deep or too large to keep, or undefined. */
 export function recordLimitProblem(record: object): Problem | undefined {
-  const component = field(record, "component");
-  if (component !== null && typeof component === "object" && !measured.has(component))
-    measured.set(component, measure(component));
-  const { depth, chars } = measure(record);
-  if (depth > MAX_RECORD_DEPTH)
+  const seen = { depth: 0, chars: 0 };
+  walk(record, 1, seen);
+  if (seen.depth > MAX_RECORD_DEPTH)
     return {
       path: "(body)",
       message:
         `expected a record nested at most ${MAX_RECORD_DEPTH} levels deep, found one ` +
         `nested deeper`,
     };
-  if (chars > MAX_RECORD_CHARS)
+  if (seen.chars > MAX_RECORD_CHARS)
     return {
       path: "(body)",
       message: `expected a record of at most ${MAX_RECORD_CHARS} characters, found a larger one`,
@@ -41,23 +30,11 @@ export function recordLimitProblem(record: object): Problem | undefined {
   return undefined;
 }
 
-/** How deep objects nest in `value` (itself at 1), and the characters of its keys and strings. */
-function measure(value: object): Measure {
-  const seen = { depth: 0, chars: 0 };
-  walk(value, 1, seen);
-  return seen;
-}
-
-function walk(value: unknown, level: number, seen: Measure): void {
+/** How deep objects nest in `value` (itself at `level`), and the characters of keys and strings. */
+function walk(value: unknown, level: number, seen: { depth: number; chars: number }): void {
   if (typeof value === "string") seen.chars += value.length;
   else if (value === null || typeof value !== "object") seen.chars += 1;
   else {
-    const known = measured.get(value);
-    if (known) {
-      seen.depth = Math.max(seen.depth, level - 1 + known.depth);
-      seen.chars += known.chars;
-      return;
-    }
     seen.depth = Math.max(seen.depth, level);
     // Past a limit nothing deeper is walked: a hostile record may nest deeper than the stack.
     if (seen.depth > MAX_RECORD_DEPTH || seen.chars > MAX_RECORD_CHARS) return;

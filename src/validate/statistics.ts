@@ -1,6 +1,6 @@
-import type { Problem } from "../snapshot/schema.js";
+import { statisticsSchema, type Problem } from "../snapshot/schema.js";
 import { describeValue } from "./problem.js";
-import { obj } from "../model/json.js";
+import { obj, type Json } from "../model/json.js";
 
 // What newer servers count that translation records do not carry (Weblate's StatisticsSerializer:
 // approved and read-only strings, characters, words of each state), as its component's statistics
@@ -22,22 +22,8 @@ const COUNTS: Record<string, string | undefined> = {
   readonly_chars: "total_chars",
 };
 
-const PERCENTS = [
-  "translated_chars_percent",
-  "fuzzy_words_percent",
-  "fuzzy_chars_percent",
-  "approved_percent",
-  "approved_words_percent",
-  "approved_chars_percent",
-  "readonly_percent",
-  "readonly_words_percent",
-  "readonly_chars_percent",
-];
-
-/** The fields an entry's `statistics` may hold, in the serializer's order. */
-export const STATISTICS_FIELDS: readonly string[] = [...Object.keys(COUNTS), ...PERCENTS];
-
-type Json = Record<string, unknown>;
+/** The fields an entry's `statistics` may hold, in the serializer's order (the snapshot's). */
+const STATISTICS_FIELDS = Object.keys(statisticsSchema.shape);
 
 /**
  * The newer statistics of a row, checked: what is kept (undefined when the row has none of them)
@@ -53,7 +39,7 @@ export function checkStatistics(
   for (const field of STATISTICS_FIELDS) {
     if (!(field in row)) continue;
     const value = row[field];
-    const isPercent = PERCENTS.includes(field);
+    const isPercent = field.endsWith("_percent");
     const ok = isPercent
       ? typeof value === "number" && value >= 0 && value <= 100
       : typeof value === "number" && Number.isInteger(value) && value >= 0;

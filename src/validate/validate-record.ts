@@ -1,13 +1,17 @@
 import { z } from "zod";
 import type { Triple } from "../config/triple.js";
 import { translationSchema, usableRecordSchema } from "./contract.js";
-import { splitLevels, type Finding } from "./levels.js";
 import type { Problem } from "../snapshot/schema.js";
-import { describeValue, problemsFromIssues } from "./problem.js";
+import { describeValue, problemsFromIssues, type Finding } from "./problem.js";
 import { recordLimitProblem } from "./record-limits.js";
-import { checkComponentFields, checkTranslationFields } from "./field-rules.js";
 import { checkComponentLinks, checkTranslationLinks } from "./link-rules.js";
-import { checkCounterBounds, checkIdentity, checkPercents } from "./rules.js";
+import {
+  checkComponentFields,
+  checkCounterBounds,
+  checkIdentity,
+  checkPercents,
+  checkTranslationFields,
+} from "./rules.js";
 import { isJson, type Json } from "../model/json.js";
 
 export interface ValidationOptions {
@@ -21,11 +25,11 @@ export interface ValidationOptions {
   accept?: readonly string[];
 }
 
-export interface Validation {
+interface Validation {
   status: "ok" | "invalid";
   errors: Problem[];
   warnings: Problem[];
-  /** Known differences of real servers (levels.ts). */
+  /** Known differences of real servers (problem.ts). */
   notes: Problem[];
 }
 
@@ -70,11 +74,11 @@ export function validateRecord(
   // field not at all.
   const skipped = [...errors.map((e) => e.path), ...(options.accept ?? [])];
   offOriginLinks(candidates, options.baseUrl, options.baseUrlSetting ?? '"baseUrl"');
-  const { warnings, notes } = splitLevels(
-    dedupe(
-      candidates.filter((w) => !skipped.some((p) => w.path === p || w.path.startsWith(`${p}.`))),
-    ),
-  );
+  const warnings: Problem[] = [];
+  const notes: Problem[] = [];
+  for (const f of dedupe(candidates))
+    if (!skipped.some((p) => f.path === p || f.path.startsWith(`${p}.`)))
+      (f.note ? notes : warnings).push({ path: f.path, message: f.message });
   if (options.strict) {
     const all = [...errors, ...warnings, ...notes];
     return { status: all.length ? "invalid" : "ok", errors: all, warnings: [], notes: [] };

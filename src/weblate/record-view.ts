@@ -27,61 +27,19 @@ const clip = (raw: string): string => {
   const v = raw.replace(BIDI_CONTROLS, "").replace(CONTROLS, " ");
   return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}\u2026` : v;
 };
-/** A record's source or translation language, as the pages read it. */
-interface LanguageView {
-  code: string | undefined;
-  /** A non-blank name, clipped; undefined when missing, blank or not text (pages use the slug). */
-  name: string | undefined;
-  direction: string | undefined;
-  /** Speakers of a language, as newer servers give it (`population`); undefined when not given. */
-  population: number | undefined;
-}
-
 /**
- * What the pages read of a record: counts (0 where not a count), names (see LanguageView), text
- * shown as it is ("" where missing, blank or not text), http(s) links or none.
+ * What the pages read of a record: counts (0 where not a count), names (non-blank, clipped;
+ * undefined when missing, blank or not text: pages use the slug), text shown as it is ("" where
+ * missing, blank or not text), http(s) links or none.
  */
-export interface RecordView {
-  language: LanguageView;
-  component: {
-    name: string | undefined;
-    is_glossary: boolean;
-    /**
-     * `translation_review` of newer servers' project records: false where the project has no
-     * review workflow (nothing is ever approved), undefined where the server does not say.
-     */
-    project: { name: string | undefined; translation_review: boolean | undefined };
-    /** A component's source language: its code, name and speakers. */
-    source_language:
-      | { code: string; name: string | undefined; population: number | undefined }
-      | undefined;
-  };
-  total: number;
-  translated: number;
-  fuzzy: number;
-  failing_checks: number;
-  have_suggestion: number;
-  have_comment: number;
-  total_words: number;
-  translated_words: number;
-  fuzzy_words: number;
-  failing_checks_words: number;
-  last_change: string | undefined;
-  last_author: string;
-  web_url: string | undefined;
-  translate_url: string | undefined;
-  share_url: string | undefined;
-  filename: string;
-  revision: string;
-}
+export type RecordView = ReturnType<typeof recordView>;
 
 /**
  * The view of a record (or of nothing, for a failed entry): never throws. Read by hand, not by a
  * schema: a site reads 100,000 records twice, and zod took a tenth of its time.
  */
-export function recordView(record: unknown): RecordView {
-  if (!isJson(record)) return recordView({});
-  const r = record;
+export function recordView(record: unknown) {
+  const r = isJson(record) ? record : {};
   return {
     language: languageOf(r.language),
     component: componentOf(r.component),
@@ -118,9 +76,9 @@ const populationOf = (v: unknown): number | undefined =>
   typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
 const booleanOf = (v: unknown): boolean | undefined => (typeof v === "boolean" ? v : undefined);
 
-function languageOf(v: unknown): RecordView["language"] {
-  if (!isJson(v))
-    return { code: undefined, name: undefined, direction: undefined, population: undefined };
+/** A record's source or translation language; `population`: speakers, as newer servers give it. */
+function languageOf(language: unknown) {
+  const v = isJson(language) ? language : {};
   return {
     code: stringOf(v.code),
     name: nameOf(v.name),
@@ -129,22 +87,22 @@ function languageOf(v: unknown): RecordView["language"] {
   };
 }
 
-function componentOf(v: unknown): RecordView["component"] {
-  if (!isJson(v))
-    return {
-      name: undefined,
-      is_glossary: false,
-      project: { name: undefined, translation_review: undefined },
-      source_language: undefined,
-    };
-  const project = isJson(v.project)
-    ? { name: nameOf(v.project.name), translation_review: booleanOf(v.project.translation_review) }
-    : { name: undefined, translation_review: undefined };
+/**
+ * A record's component: `translation_review` of newer servers' project records is false where the
+ * project has no review workflow (nothing is ever approved), undefined where the server does not
+ * say.
+ */
+function componentOf(component: unknown) {
+  const v = isJson(component) ? component : {};
+  const project = isJson(v.project) ? v.project : {};
   const source = v.source_language;
   return {
     name: nameOf(v.name),
     is_glossary: booleanOf(v.is_glossary) ?? false,
-    project,
+    project: {
+      name: nameOf(project.name),
+      translation_review: booleanOf(project.translation_review),
+    },
     source_language:
       isJson(source) && typeof source.code === "string"
         ? {
@@ -187,21 +145,27 @@ export function recordCounts(view: RecordView, statistics?: unknown): Counts {
 }
 
 /** What the statistics of newer servers add to a record (entry.statistics), leniently. */
-function statisticsOf(v: unknown): Record<string, number | undefined> {
-  if (!isJson(v)) return {};
-  const stat = (x: unknown) => (isCount(x) ? x : undefined);
-  return {
-    total_chars: stat(v.total_chars),
-    translated_chars: stat(v.translated_chars),
-    fuzzy_chars: stat(v.fuzzy_chars),
-    approved: stat(v.approved),
-    approved_words: stat(v.approved_words),
-    approved_chars: stat(v.approved_chars),
-    readonly: stat(v.readonly),
-    readonly_words: stat(v.readonly_words),
-    readonly_chars: stat(v.readonly_chars),
-  };
+function statisticsOf(v: unknown): Partial<Record<(typeof STATISTICS)[number], number>> {
+  const out: Partial<Record<(typeof STATISTICS)[number], number>> = {};
+  if (!isJson(v)) return out;
+  for (const key of STATISTICS) {
+    const value = v[key];
+    if (isCount(value)) out[key] = value;
+  }
+  return out;
 }
+
+const STATISTICS = [
+  "total_chars",
+  "translated_chars",
+  "fuzzy_chars",
+  "approved",
+  "approved_words",
+  "approved_chars",
+  "readonly",
+  "readonly_words",
+  "readonly_chars",
+] as const;
 
 /** A slug shown where a record has no name: clipped like names (a slug can be long too). */
 export function clipSlug(slug: string): string {

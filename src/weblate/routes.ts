@@ -1,5 +1,4 @@
 import { CATEGORY_SEPARATOR, componentPathParts, type Triple } from "../config/triple.js";
-import { must } from "../model/must.js";
 
 // Every address of Weblate this tool builds or reads back, in one place: the API paths the crawl
 // asks for and the stand-in answers, and the documented links of each record the validator
@@ -154,9 +153,9 @@ export class WeblateRoutes {
 }
 
 /** Decodes one path segment; undefined when it is not valid percent-encoding. */
-function decode(segment: string): string | undefined {
+function decode(segment: string | undefined): string | undefined {
   try {
-    return decodeURIComponent(segment);
+    return segment === undefined ? undefined : decodeURIComponent(segment);
   } catch {
     return undefined;
   }
@@ -169,11 +168,10 @@ function decode(segment: string): string | undefined {
 export function translationOfLink(url: unknown): Triple | undefined {
   if (typeof url !== "string") return undefined;
   const match = /\/api\/translations\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)\/(?:[?#]|$)/.exec(url);
-  if (!match) return undefined;
   const [project, component, language] = [
-    decode(must(match[1])),
-    decode(must(match[2])),
-    decode(must(match[3])),
+    decode(match?.[1]),
+    decode(match?.[2]),
+    decode(match?.[3]),
   ];
   return project === undefined || component === undefined || language === undefined
     ? undefined
@@ -186,6 +184,5 @@ export function translationOfLink(url: unknown): Triple | undefined {
  */
 export function componentPathOfLink(url: unknown): string | undefined {
   if (typeof url !== "string") return undefined;
-  const segment = /\/api\/components\/[^/?#]+\/([^/?#]+)\/(?:[?#]|$)/.exec(url)?.[1];
-  return segment === undefined ? undefined : decode(segment);
+  return decode(/\/api\/components\/[^/?#]+\/([^/?#]+)\/(?:[?#]|$)/.exec(url)?.[1]);
 }

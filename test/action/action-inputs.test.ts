@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse as parseHtml } from "node-html-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_FAILURE_ANNOTATIONS } from "../../src/action/action-log.js";
+import { MAX_FAILURE_ANNOTATIONS } from "../../src/action/run-action.js";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { actionCheckout } from "../helpers/action-checkout.js";
 import { runAction, type ActionRun } from "../helpers/action-runner.js";

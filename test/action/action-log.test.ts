@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ActionLog } from "../../src/action/action-log.js";
+import { ActionLog } from "../../src/action/run-action.js";
 
 describe("the Action's log", () => {
   it("passes on no raw control or bidi character, whatever printed the line", () => {

@@ -6,7 +6,7 @@ import { parse as parseHtml } from "node-html-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeTranslation } from "../../src/demo/record-builder.js";
 import { readHistoryFile } from "../../src/history/history-parts.js";
-import { ACTION_REF } from "../../src/init/workflow-file.js";
+import { ACTION_REF } from "../../src/init/init-files.js";
 import { actionCheckout } from "../helpers/action-checkout.js";
 import { startStandIn } from "../helpers/stand-in.js";
 import { serveDirectory } from "../helpers/static-site.js";

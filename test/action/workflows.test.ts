@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import { main } from "../../src/cli/main.js";
-import { workflowText } from "../../src/init/workflow-file.js";
+import { workflowText } from "../../src/init/init-files.js";
 import { lintWorkflow } from "../../scripts/lint-workflows.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
 import { tempDir } from "../helpers/temp-dir.js";

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/config/load-config.js";
-import { configJsonSchemaText } from "../../src/config/json-schema.js";
+import { configJsonSchemaText } from "../../scripts/config-schema.js";
 
 describe("the published JSON Schema of the config", () => {
   it("is the one generated from the zod schema (run `npm run schema` after changing it)", async () => {

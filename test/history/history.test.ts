@@ -1,17 +1,16 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { crawlOptionsSchema } from "../../src/config/schema.js";
-import { decodeNumbers, encodeNumbers } from "../../src/history/history-file.js";
+import { decodeNumbers, encodeNumbers, POINT_SIZE, UNKNOWN } from "../../src/history/series.js";
 import { historyFiles } from "../../src/history/history-parts.js";
 import { readHistory } from "../helpers/read-history.js";
 import {
   emptyHistory,
   pointAt,
   pointCount,
-  POINT_SIZE,
   toMinute,
-  UNKNOWN,
   type Counts,
   type History,
 } from "../../src/history/history.js";
@@ -248,7 +247,7 @@ describe("the previous site from a directory", () => {
     const dir = await tempDir("l10n-prev-");
     await mkdir(join(dir, "data"));
     const snapshot = toSnapshot([], { baseUrl, triples: [], now: new Date(day(0)) });
-    await writeFile(join(dir, "data/snapshot.json"), serializeSnapshot(snapshot));
+    await writeFile(join(dir, "data/snapshot.json.gz"), gzipSync(serializeSnapshot(snapshot)));
     if (history !== undefined) await writeFile(join(dir, "data/history.json"), history);
     return dir;
   }

@@ -5,8 +5,12 @@ import { describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import { main } from "../../src/cli/main.js";
-import { addToGitignore } from "../../src/init/gitignore.js";
-import { ACTION_REF, scheduleMinute, workflowText } from "../../src/init/workflow-file.js";
+import {
+  ACTION_REF,
+  addToGitignore,
+  scheduleMinute,
+  workflowText,
+} from "../../src/init/init-files.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
 import { tempDir } from "../helpers/temp-dir.js";
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { main } from "../../src/cli/main.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
-import { scheduleMinute } from "../../src/init/workflow-file.js";
+import { scheduleMinute } from "../../src/init/init-files.js";
 import { contractRecord, set } from "../helpers/fixtures.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
 import { tempDir } from "../helpers/temp-dir.js";

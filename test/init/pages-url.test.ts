@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pagesUrlOfRepository, repositoryOfRemote } from "../../src/init/pages-url.js";
+import { pagesUrlOfRepository, repositoryOfRemote } from "../../src/init/init-files.js";
 
 /** The Pages address init writes as site.url for a repository whose origin is `remote`. */
 function pagesUrlOf(remote: string): string | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseChoice } from "../../src/init/prompt.js";
+import { parseChoice } from "../../src/init/choose-projects.js";
 
 describe("the project question's answer", () => {
   it.each([

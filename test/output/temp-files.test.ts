@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdir, readdir, utimes } from "node:fs/promises";
+import { mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { doneTemp, madeTemp, sweepTempFolder } from "../../src/output/temp-files.js";
@@ -9,7 +9,7 @@ import { tempDir } from "../helpers/temp-dir.js";
 // of the previous site's snapshot may be 1 GB), and nothing a run that goes on still uses.
 
 describe("the sweep of the temporary folder", () => {
-  it("removes the folders of ended runs, of this PID's earlier process, and a day-old unnamed one; keeps the rest", async () => {
+  it("removes the folders of ended runs and of this PID's earlier process; keeps the rest", async () => {
     const dir = await tempDir("l10n-sweep-");
     const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
     await new Promise((r) => other.once("spawn", r));
@@ -20,17 +20,13 @@ describe("the sweep of the temporary folder", () => {
         earlierMe: `l10n-snapshot-previous-${process.pid}-QwErTy`,
         mine: `l10n-snapshot-previous-${process.pid}-AsDfGh`,
         running: `l10n-snapshot-previous-${other.pid}-ZxCvBn`,
-        oldUnnamed: "l10n-snapshot-previous-Old123",
-        freshUnnamed: "l10n-snapshot-New456",
         notOurs: "l10n-snapshot-init-abcdef",
       };
       for (const name of Object.values(names)) await mkdir(join(dir, name));
       madeTemp(join(dir, names.mine));
-      const twoDays = new Date(Date.now() - 2 * 86_400_000);
-      await utimes(join(dir, names.oldUnnamed), twoDays, twoDays);
       await sweepTempFolder(dir);
       expect((await readdir(dir)).sort()).toEqual(
-        [names.mine, names.running, names.freshUnnamed, names.notOurs].sort(),
+        [names.mine, names.running, names.notOurs].sort(),
       );
       doneTemp(join(dir, names.mine));
     } finally {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import type { StandInServer } from "../../src/demo/stand-in-server.js";
 import { field, isJson } from "../../src/model/json.js";
-import { build, crawlToSnapshot } from "../../src/pipeline/build.js";
+import { build } from "../../src/pipeline/build.js";
+import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
 import type { Generation } from "../../src/demo/generations.js";
 import { openSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { serializeSnapshot } from "../../src/snapshot/snapshot.js";
@@ -16,8 +17,9 @@ import { tempDir } from "../helpers/temp-dir.js";
 // it writes must be what reading every previous entry and writing it anew gives (the in-memory
 // crawl of the same previous snapshot, serializeSnapshot), with nothing changed, with one
 // translation changed, and from a compressed previous snapshot; with the contract's shapes and
-// with Weblate 2026.x's (some 37 notes an entry, in the notes table), and from a previous file
-// of version 2 (notes whole in each line).
+// with Weblate 2026.x's (some 37 notes an entry, in the notes table). With every translation
+// carried over, the previous file's translations are copied byte for byte (however a line is
+// spelled), under this run's header; a file reformatted by hand is written anew.
 
 const size = { projects: 3, components: 2, languages: 3 };
 const now = () => new Date("2026-11-25T12:00:00Z");
@@ -25,6 +27,8 @@ const now = () => new Date("2026-11-25T12:00:00Z");
 const nextSecond = () => new Promise((r) => setTimeout(r, 1005 - (Date.now() % 1000)));
 /** The server's clock each run read for the next probe: the one part two runs may differ in. */
 const clockless = (text: string) => text.replace(/"changesSince": \{[^}]*\},\n/, "");
+/** A snapshot's text from its translations on. */
+const translations = (text: string) => text.slice(text.indexOf('  "translations": ['));
 
 describe.each<[string, Generation | undefined]>([
   ["contract", undefined],
@@ -57,7 +61,6 @@ describe.each<[string, Generation | undefined]>([
   it("with nothing changed: the previous file's translations as they were, as writing anew gives", async () => {
     const { text, memory, requests } = await both(join(dir, "full.json"), "same.json");
     expect(text).toBe(memory);
-    const translations = (t: string) => t.slice(t.indexOf('  "translations": ['));
     expect(translations(text)).toBe(translations(await readFile(join(dir, "full.json"), "utf8")));
     // The server's change log, nothing more.
     expect(requests).toBe(1);
@@ -67,7 +70,7 @@ describe.each<[string, Generation | undefined]>([
     const packed = join(dir, "full.json.gz");
     await writeFile(packed, gzipSync(await readFile(join(dir, "full.json"))));
     const { text } = await both(packed, "from-gz.json");
-    expect(text).toBe(await readFile(join(dir, "same.json"), "utf8"));
+    expect(clockless(text)).toBe(clockless(await readFile(join(dir, "same.json"), "utf8")));
     // A damaged one is named as the user named it, not as its temporary copy.
     const lines = (await readFile(join(dir, "full.json"), "utf8")).split("\n");
     const at = lines.findIndex((line) => line.startsWith('    {"project"'));
@@ -75,6 +78,37 @@ describe.each<[string, Generation | undefined]>([
     await writeFile(packed, gzipSync(lines.join("\n")));
     const run = build(config(), { snapshot: join(dir, "never.json"), previous: packed, now });
     await expect(run).rejects.toThrow(`snapshot ${packed}: "translations[0].status"`);
+  });
+
+  it("with nothing changed: the previous lines kept byte for byte, however they are spelled", async () => {
+    const full = await readFile(join(dir, "full.json"), "utf8");
+    // Valid JSON the writer would spell otherwise: reading and writing anew would respell it.
+    const spelled = full.replaceAll('"errors":[]', '"errors": [ ]');
+    await writeFile(join(dir, "spelled.json"), spelled);
+    server.resetStats();
+    await build(config(), {
+      snapshot: join(dir, "spelled-out.json"),
+      previous: join(dir, "spelled.json"),
+      now,
+    });
+    expect(server.log.map((r) => new URL(r.url, server.baseUrl).pathname)).toEqual([
+      "/api/changes/",
+    ]);
+    const text = await readFile(join(dir, "spelled-out.json"), "utf8");
+    expect(translations(text)).toBe(translations(spelled));
+    const memory = await crawlToSnapshot(config(), {
+      previous: openSnapshot(join(dir, "spelled.json")),
+      now,
+    });
+    expect(JSON.parse(text)).toEqual(JSON.parse(serializeSnapshot(memory.snapshot)));
+  });
+
+  it("with nothing changed, from a previous file reformatted by hand: written anew", async () => {
+    const full = await readFile(join(dir, "full.json"), "utf8");
+    await writeFile(join(dir, "pretty.json"), JSON.stringify(JSON.parse(full), null, 1));
+    const { text, memory, requests } = await both(join(dir, "pretty.json"), "pretty-out.json");
+    expect(text).toBe(memory);
+    expect(requests).toBe(1);
   });
 
   it("with one translation changed: that one updated, the rest as they were", async () => {

@@ -5,7 +5,8 @@ import { siteOptionsSchema } from "../../src/config/schema.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
 import { planSiteModel } from "../../src/render/model/site-model.js";
-import { toSnapshot, type SnapshotEntry } from "../../src/snapshot/snapshot.js";
+import { toSnapshot } from "../../src/snapshot/snapshot.js";
+import type { SnapshotEntry } from "../../src/snapshot/schema.js";
 import type { SnapshotSource } from "../../src/snapshot/read-snapshot.js";
 
 // The render's model of a site keeps what its pages show, not the snapshot's records: a million

@@ -6,10 +6,7 @@ import { LocaleFormat } from "../../src/i18n/locale-format.js";
 const en = new LocaleFormat("en");
 const words = (f: LocaleFormat, rtl = false): ChartWords => ({
   title: "Translated strings against total strings over time",
-  locale: f.locale,
-  count: (n) => f.int(n),
-  day: (m) => f.day(m),
-  dayTime: (m) => f.dayTime(m),
+  format: f,
   rtl,
 });
 const day = (iso: string) =>

@@ -7,7 +7,8 @@ import { field, isJson } from "../../src/model/json.js";
 import { must } from "../../src/model/must.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
 import { openSnapshot, readSnapshot } from "../../src/snapshot/read-snapshot.js";
-import { serializeSnapshot, toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
+import { serializeSnapshot, toSnapshot } from "../../src/snapshot/snapshot.js";
+import type { Snapshot } from "../../src/snapshot/schema.js";
 import { SnapshotSpool } from "../../src/snapshot/spool.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
@@ -49,8 +50,7 @@ async function throughSpool(
   const source = openSnapshot(file);
   const spool = await SnapshotSpool.open(target);
   try {
-    for (const _entry of spool.addAll(source));
-    if (keep) spool.retain((n) => keep(spool.triple(n).project));
+    for (const entry of source.entries()) if (!keep || keep(entry.project)) spool.add(entry);
     change?.(spool);
     spool.write(source.header, spool.sorted());
   } finally {

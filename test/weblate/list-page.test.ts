@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { firstPageUrl, listPage, readListPage } from "../../src/weblate/list-page.js";
+import { listPage } from "../../src/demo/list-answer.js";
+import { firstPageUrl, readListPage } from "../../src/weblate/list-page.js";
 
 const list = "https://weblate.example/api/components/p/c/translations/";
 

@@ -53,27 +53,19 @@ export function chooseDetail(
 ): BudgetChoice {
   if (after && after.steps >= DROP_STEPS.length)
     throw tooLarge(after.costs, Math.max(written ?? 0, after.bytes), maxBytes);
-  const from = after ? after.steps + 1 : 0;
-  let before: number | undefined = after?.bytes;
-  let fullBytes: number | undefined = after ? (after.fullBytes ?? after.bytes) : undefined;
-  const leftOut: BudgetChoice["leftOut"] = [...(after?.leftOut ?? [])];
-  for (let steps = from; steps <= DROP_STEPS.length; steps++) {
+  const leftOut = [...(after?.leftOut ?? [])];
+  let before = after?.bytes;
+  for (let steps = after ? after.steps + 1 : 0; ; steps++) {
     const detail = detailAfter(steps);
     site.setDetail(detail);
-    const quick = site.costs(true);
-    const rough = sum(quick);
-    // Measured closely only when the quick look cannot tell.
-    const close =
-      rough * QUICK_MARGIN <= maxBytes || rough > maxBytes * QUICK_MARGIN
-        ? undefined
-        : site.costs();
-    const costs = close ?? quick;
+    const costs = lookAt(site, maxBytes);
     const bytes = sum(costs);
-    fullBytes ??= bytes;
     if (before !== undefined)
       leftOut.push({ step: must(DROP_STEPS[steps - 1]), saves: before - bytes });
     before = bytes;
-    if (bytes <= maxBytes)
+    if (bytes <= maxBytes) {
+      // What each step left out adds up to what the whole site would have been.
+      const fullBytes = bytes + leftOut.reduce((n, l) => n + l.saves, 0);
       return {
         detail,
         steps,
@@ -83,9 +75,17 @@ export function chooseDetail(
         leftOut,
         ...(steps > 0 ? { fullBytes } : {}),
       };
+    }
     if (steps === DROP_STEPS.length) throw tooLarge(costs, bytes, maxBytes);
   }
-  throw new Error("unreachable: the last step returns or throws");
+}
+
+/** A quick look at the site's costs, and a closer one only where the quick look cannot tell. */
+function lookAt(site: Measurable, maxBytes: number): KindCost[] {
+  const quick = site.costs(true);
+  const rough = sum(quick);
+  const clear = rough * QUICK_MARGIN <= maxBytes || rough > maxBytes * QUICK_MARGIN;
+  return clear ? quick : site.costs();
 }
 
 function tooLarge(costs: KindCost[], bytes: number, maxBytes: number): OutputError {

@@ -10,7 +10,6 @@ import type {
   ChangesView,
   ComponentView,
   Delta,
-  LanguageView,
   ProjectView,
   SiteHistoryView,
   SiteModel,
@@ -28,15 +27,6 @@ export type { Delta, TrendData, ChangeItem, ChangesView, SiteHistoryView } from 
 const DAY = 24 * 60;
 const pct = (p: ChartPoint) => (p.total <= 0 ? 100 : (p.translated * 100) / p.total);
 
-function at(points: readonly ChartPoint[], minute: number): ChartPoint | undefined {
-  let found: ChartPoint | undefined;
-  for (const p of points) {
-    if (p.at > minute) break;
-    found = p;
-  }
-  return found;
-}
-
 export function buildHistoryView(model: SiteModel, history: History): SiteHistoryView | undefined {
   if (!history.lastRun) return undefined;
   const trend = trendSummer(model, history, history.lastRun);
@@ -44,16 +34,8 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
   function* rows(projects: readonly ProjectView[]) {
     for (const p of projects) for (const c of p.components) yield* c.translations;
   }
-  // `kind` types the call (site-view.ts); the view itself says what it is.
-  function trendOf(kind: "site"): TrendData;
-  function trendOf(kind: "project", of: ProjectView): TrendData;
-  function trendOf(kind: "component", of: ComponentView): TrendData;
-  function trendOf(kind: "language", of: LanguageView): TrendData;
-  function trendOf(kind: "translation", of: TranslationRow): TrendData;
-  function trendOf(
-    _kind: string,
-    of?: ProjectView | ComponentView | LanguageView | TranslationRow,
-  ): TrendData {
+  // The view itself says what it is.
+  const trendOf: SiteHistoryView["trendOf"] = (_kind, of) => {
     if (of === undefined) {
       // The overview's, in every locale: summed once.
       siteTrend ??= trend(rows(model.projects));
@@ -62,7 +44,7 @@ export function buildHistoryView(model: SiteModel, history: History): SiteHistor
     if ("components" in of) return trend(rows([of]));
     if ("translations" in of) return trend(of.translations);
     return trend([of]);
-  }
+  };
   const run = history.runs.at(-1);
   return {
     lastRun: history.lastRun,
@@ -98,7 +80,7 @@ function trendSummer(
     const now = points.at(-1);
     const end = Math.max(toMinute(lastRun), now?.at ?? 0);
     const delta = (days: number | undefined, minute: number | undefined): Delta => {
-      const then = minute === undefined ? undefined : at(points, minute);
+      const then = minute === undefined ? undefined : points.findLast((p) => p.at <= minute);
       const span = days === undefined ? {} : { days };
       if (!now || !then) return span;
       return {

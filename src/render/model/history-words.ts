@@ -36,7 +36,7 @@ function trendSummary(data: TrendData, locale: Locale, words: MeasureWords): str
   const { messages: m, format: f } = locale;
   const { points, end, used } = data;
   const first = points[0];
-  const now = [...points].reverse().find((p) => p.at <= end);
+  const now = points.findLast((p) => p.at <= end);
   if (!first || !now) return m.t("history.noHistory");
   const { translated: translatedNow, total: totalNow } = now;
   const [done, total] = [words.done(used), words.total(used)];
@@ -83,10 +83,7 @@ export function trendView(data: TrendData, locale: Locale, words: MeasureWords):
       ? ""
       : trendChartSvg(data.points, data.end, "trend", summary, {
           title: capitalize(m.t("history.trendTitle", { done, total }), tag),
-          locale: tag,
-          count: (n) => f.int(n),
-          day: (minute) => f.day(minute),
-          dayTime: (minute) => f.dayTime(minute),
+          format: f,
           rtl: locale.dir === "rtl",
         }),
     summary,

@@ -1,14 +1,8 @@
+import { remembered } from "../../i18n/locale-format.js";
+
 // A language's own name ("Deutsch", "العربية"), from the ICU data Node ships (Intl.DisplayNames),
 // shown beside the English name Weblate sends. Computed once per code: a site has a few hundred
 // languages but tens of thousands of translations.
-
-/**
- * By code, then by English name: looked up without making a key string on each of the site's
- * calls (several a translation). At most CACHE_LIMIT names, then emptied.
- */
-const cache = new Map<string, Map<string, string | undefined>>();
-let cached = 0;
-const CACHE_LIMIT = 10_000;
 
 /** Weblate's @-modifiers that BCP 47 says as a script or a variant subtag. */
 const MODIFIERS: Record<string, string> = {
@@ -32,32 +26,24 @@ export function languageTag(code: string): string {
  * nothing (it equals the English one, ignoring case).
  */
 export function nativeName(code: string, englishName: string): string | undefined {
-  const names = cache.get(code);
-  if (names?.has(englishName)) return names.get(englishName);
-  let name: string | undefined;
+  const own = ownName(code);
+  const tag = languageTag(code);
+  return own && own.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en")
+    ? own
+    : undefined;
+}
+
+/** ICU's name of a language in itself; "" when ICU has none, or only its English one. */
+const ownName = remembered((code: string) => {
   try {
     const tag = languageTag(code);
     const own = new Intl.DisplayNames([tag], { type: "language", fallback: "none" }).of(tag);
-    // ICU falls back to its root (English) names for a locale it has no data for: that is no native
-    // name.
+    // ICU falls back to its root (English) names for a locale it has no data for: that is no
+    // native name.
     const english = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(tag);
-    if (
-      own &&
-      own !== english &&
-      own.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en")
-    )
-      name = own;
+    return own && own !== english ? own : "";
   } catch {
     // A code that is no valid BCP 47 tag (a custom Weblate code): no native name.
-    name = undefined;
+    return "";
   }
-  if (cached >= CACHE_LIMIT) {
-    cache.clear();
-    cached = 0;
-  }
-  const byName = cache.get(code) ?? new Map<string, string | undefined>();
-  cache.set(code, byName);
-  byName.set(englishName, name);
-  cached += 1;
-  return name;
-}
+});

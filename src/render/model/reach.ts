@@ -1,6 +1,6 @@
 import { projectRows } from "./project-rows.js";
 import type { SiteOptions } from "../../config/schema.js";
-import type { Counts } from "../../model/counts.js";
+import { compareText, type Counts } from "../../model/counts.js";
 import { percentBy, type Measure } from "../../model/measure.js";
 import type { ComponentView, LanguageRef, ProjectView, SiteModel } from "./site-view.js";
 
@@ -71,7 +71,7 @@ export function reachOf(
   if (reached.length + below.length === 0) return undefined;
   const population = reached.reduce((sum, l) => sum + l.population, 0);
   const byPopulation = (a: ReachLanguage, b: ReachLanguage) =>
-    b.population - a.population || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    b.population - a.population || compareText(a.name, b.name);
   return {
     threshold,
     population,

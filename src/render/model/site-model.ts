@@ -3,7 +3,7 @@ import { badgeText, type BadgeText } from "./badge-text.js";
 import { withoutCredentials } from "../../text/http-url.js";
 import { aggregate, aggregateProject } from "./stale-summary.js";
 import type { SiteOptions } from "../../config/schema.js";
-import { WILDCARD } from "../../config/triple.js";
+import { WILDCARD, type Triple } from "../../config/triple.js";
 import {
   addCounts,
   byProgress,
@@ -14,8 +14,8 @@ import {
 import { OutputError } from "../../model/errors.js";
 import { progressBy } from "../../model/measure.js";
 import type { BadgeData } from "../../badges/badge-data.js";
-import type { SnapshotEntry } from "../../snapshot/snapshot.js";
-import { emptyTally, tallyEntry, type RunTally } from "../../model/tally.js";
+import type { SnapshotEntry } from "../../snapshot/schema.js";
+import { emptyTally, tallyEntry } from "../../model/tally.js";
 import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
 import { componentDir, fileSegment, projectDir } from "../../site/site-paths.js";
 import { SiteClaims } from "../../site/site-claims.js";
@@ -25,6 +25,7 @@ import { describeEntry, toView } from "./translation-view.js";
 import { EvenSample } from "../budget/measure-files.js";
 import { FULL_DETAIL } from "../budget/site-detail.js";
 import { addNotStarted } from "./not-started.js";
+import { keyParts } from "./changes-view.js";
 
 // The snapshot turned into what the pages show: names instead of API spellings, counts summed,
 // links checked, paths computed. Pure: the same snapshot gives the same model.
@@ -37,39 +38,24 @@ import type {
   ProjectView,
   LanguageView,
   SiteModel,
-  SitePlan,
   TranslationPage,
 } from "./site-view.js";
 
 /** Translation pages rendered to measure what the site's translation pages cost. */
 export const PAGE_SAMPLE = 256;
 
-/** What the first read of the entries gathers. */
-interface FirstRead {
-  source: SnapshotSource;
-  site: SiteOptions;
-  text: BadgeText;
-  generatedAt: string;
-  projects: Map<string, ProjectView>;
-  components: Map<string, ComponentView>;
-  languages: Map<string, LanguageView>;
-  counts: RunTally;
-  /** The translations' rows, in the order of the entries (not-started rows are not among them). */
-  rows: TranslationRow[];
-  makeRow: RowMaker;
-  claims: SiteClaims;
-  unpublished: TranslationView[];
-  pageSample: EvenSample<TranslationPage>;
-  /** Which entries (by position) have pages: read again, in the same order, by translationPages. */
-  published: boolean[];
-}
-
-/** `text`: the badges' words (their locale's); by default `site.badges.locale`'s shipped ones. */
+/**
+ * The model of the aggregate pages, and the translations' pages to come. The model is built in
+ * one pass over the entries and keeps a compact row per translation (translation-row.ts), not the
+ * records; `translationPages` reads the entries again and gives each translation's whole view
+ * when its page is written, so a site of 100,000 translations never holds 100,000 views.
+ * `text`: the badges' words (their locale's); by default `site.badges.locale`'s shipped ones.
+ */
 export function planSiteModel(
   source: SnapshotSource,
   site: SiteOptions,
   text: BadgeText = badgeText(loadSiteLocales(site).badges, site),
-): SitePlan {
+) {
   const read = readEntries(source, site, text);
   const { rows, projects, languages, components } = read;
   if (site.notStarted) addNotStarted(read.makeRow, projects.values(), site, text);
@@ -97,25 +83,30 @@ export function planSiteModel(
   return {
     model,
     translationPages: () => translationPages(read),
+    /** An even sample of the translations' pages (all of them on a small site), for the budget. */
     pageSample: read.pageSample,
+    /** The translations' badges: each distinct badge and how many translations have it. */
     badgeUses: () => badgeUses(rows),
-    translationBadges: () => rows,
-    claimElsewhere: (triple) => elsewhere.claim(triple),
+    /** Each translation's badge, in the order of translationPages: no second read of the file. */
+    translationBadges: (): Iterable<TranslationRow> => rows,
+    /**
+     * Claims the files of a translation that is not on the site (a removed one's, kept for a
+     * while) against every file the site has; returns why it cannot have them, or undefined.
+     */
+    claimElsewhere: (triple: Triple) => elsewhere.claim(triple),
+    /** Lets go of the claims once nothing more is claimed (claimElsewhere throws after it). */
     endClaims: () => elsewhere.close(),
   };
 }
 
 /** The row of a translation by its triple key (`project/component/language`). */
 function findRow(components: Map<string, ComponentView>, key: string): TranslationRow | undefined {
-  // Slugs and language codes hold no "/" (a component in categories is spelled with %2F).
-  const first = key.indexOf("/");
-  const last = key.lastIndexOf("/");
-  const component =
-    first > 0 && last > first
-      ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last)]))
-      : undefined;
-  const language = key.slice(last + 1);
-  return component?.translations.find((t) => !t.notStarted && t.language === language);
+  const { project, component, language } = keyParts(key);
+  // A key from outside (the previous site's history) without two "/" names no row.
+  if (`${project}/${component}/${language}` !== key) return undefined;
+  return components
+    .get(JSON.stringify([project, component]))
+    ?.translations.find((t) => !t.notStarted && t.language === language);
 }
 
 /** Each distinct badge of the rows, with how many of them have it. */
@@ -130,24 +121,36 @@ function badgeUses(rows: TranslationRow[]): [BadgeData, number][] {
   return [...uses.values()];
 }
 
-/** The first read of the entries: the rows stored, the projects, components and languages met. */
-function readEntries(source: SnapshotSource, site: SiteOptions, text: BadgeText): FirstRead {
-  const read: FirstRead = {
+/** What the first read of the entries gathers, before it starts. */
+function startRead(source: SnapshotSource, site: SiteOptions, text: BadgeText) {
+  /** The translations' rows, in the order of the entries (without the not-started rows). */
+  const rows: TranslationRow[] = [];
+  const unpublished: TranslationView[] = [];
+  /** Which entries (by position) have pages: read again, in order, by translationPages. */
+  const published: boolean[] = [];
+  return {
     source,
     site,
     text,
     generatedAt: source.header.generatedAt,
-    projects: new Map(),
-    components: new Map(),
-    languages: new Map(),
+    projects: new Map<string, ProjectView>(),
+    components: new Map<string, ComponentView>(),
+    languages: new Map<string, LanguageView>(),
     counts: emptyTally(),
-    rows: [],
+    rows,
     makeRow: new RowMaker(site),
     claims: new SiteClaims({ locales: site.locales }),
-    unpublished: [],
+    unpublished,
     pageSample: new EvenSample<TranslationPage>(PAGE_SAMPLE),
-    published: [],
+    published,
   };
+}
+
+type FirstRead = ReturnType<typeof startRead>;
+
+/** The first read of the entries: the rows stored, the projects, components and languages met. */
+function readEntries(source: SnapshotSource, site: SiteOptions, text: BadgeText): FirstRead {
+  const read = startRead(source, site, text);
   for (const entry of source.entries()) read.published.push(addEntry(read, entry));
   return read;
 }

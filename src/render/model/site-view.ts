@@ -1,11 +1,9 @@
-import type { Triple } from "../../config/triple.js";
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { Counts } from "../../model/counts.js";
 import type { SiteOptions } from "../../config/schema.js";
-import type { Problem, SnapshotEntry } from "../../snapshot/snapshot.js";
+import type { Problem, SnapshotEntry } from "../../snapshot/schema.js";
 import type { RunTally } from "../../model/tally.js";
 import type { SiteDetail } from "../budget/site-detail.js";
-import type { EvenSample } from "../budget/measure-files.js";
 import type { BadgeText } from "./badge-text.js";
 import type { ChangesView, TrendData } from "./changes-view.js";
 
@@ -100,7 +98,19 @@ export interface TranslationView extends TranslationRow {
   badgeBase: string;
 }
 
-export interface ComponentView {
+/** A project or a component: its sums, its badge, its paths, how stale its numbers are. */
+interface GroupView {
+  tally: Counts;
+  badge: BadgeData;
+  pageDir: string;
+  badgeBase: string;
+  /** Its translations shown with an earlier run's numbers, when there are any. */
+  staleRows?: StaleRows;
+  /** Set when every usable translation is stale: the badge says how old (render-badges.ts). */
+  stale?: { asOf: string };
+}
+
+export interface ComponentView extends GroupView {
   project: string;
   component: string;
   name: string;
@@ -108,10 +118,6 @@ export interface ComponentView {
   translations: TranslationRow[];
   /** How many of them are tracked translations (not the not-started ones). */
   translationCount: number;
-  tally: Counts;
-  badge: BadgeData;
-  pageDir: string;
-  badgeBase: string;
   glossary: boolean;
   /** The language its strings are written in, from its records (`component.source_language`). */
   sourceLanguage?: LanguageRef;
@@ -120,10 +126,6 @@ export interface ComponentView {
    * `site.includeGlossary`).
    */
   counted: boolean;
-  /** Its translations shown with an earlier run's numbers, when there are any. */
-  staleRows?: StaleRows;
-  /** Set when every usable translation is stale: the badge says how old (render-badges.ts). */
-  stale?: { asOf: string };
   /** Set when none is usable: why the first one failed (its row says it in the page's words). */
   failed?: Reason;
 }
@@ -138,23 +140,15 @@ export interface LanguageRef {
   population?: number;
 }
 
-export interface ProjectView {
+export interface ProjectView extends GroupView {
   project: string;
   name: string;
   components: ComponentView[];
   /** Wildcard entries that could not be expanded (the project's component list failed). */
   unexpanded: TranslationView[];
   languages: LanguageRef[];
-  tally: Counts;
-  badge: BadgeData;
-  pageDir: string;
-  badgeBase: string;
   /** Path of the project's Atom feed, when the site has history. */
   feed?: string;
-  /** Its translations shown with an earlier run's numbers, when there are any. */
-  staleRows?: StaleRows;
-  /** Set when every usable translation is stale: the badge says how old (render-badges.ts). */
-  stale?: { asOf: string };
 }
 
 export interface LanguageView extends LanguageRef {
@@ -199,11 +193,11 @@ export interface SiteHistoryView {
   previousRun?: string;
   /** The latest run's notable changes; undefined when nothing notable happened in it. */
   latest?: ChangesView;
-  trendOf(kind: "site"): TrendData;
-  trendOf(kind: "project", of: ProjectView): TrendData;
-  trendOf(kind: "component", of: ComponentView): TrendData;
-  trendOf(kind: "language", of: LanguageView): TrendData;
-  trendOf(kind: "translation", of: TranslationRow): TrendData;
+  /** The site's trend ("site"), or that of a project, component, language or translation. */
+  trendOf(
+    kind: "site" | "project" | "component" | "language" | "translation",
+    of?: ProjectView | ComponentView | LanguageView | TranslationRow,
+  ): TrendData;
 }
 
 /** A translation's page, with the project and component it belongs to. */
@@ -211,33 +205,6 @@ export interface TranslationPage {
   t: TranslationView;
   project: ProjectView;
   component: ComponentView;
-}
-
-/**
- * The model of the aggregate pages, and the translations' pages to come. The model is built in
- * one pass over the entries and keeps a compact row per translation (translation-row.ts), not the
- * records; `translationPages` reads the entries again and gives each translation's whole view
- * when its page is written, so a site of 100,000 translations never holds 100,000 views.
- */
-export interface SitePlan {
-  model: SiteModel;
-  translationPages(): Iterable<TranslationPage>;
-  /** An even sample of the translations' pages (all of them on a small site), for the budget. */
-  pageSample: EvenSample<TranslationPage>;
-  /** The translations' badges: each distinct badge and how many translations have it. */
-  badgeUses(): [BadgeData, number][];
-  /**
-   * Each translation's badge, in the order of translationPages, from the rows: no second read of
-   * the snapshot when the site has no translation pages.
-   */
-  translationBadges(): Iterable<TranslationRow>;
-  /**
-   * Claims the files of a translation that is not on the site (a removed one's, kept for a
-   * while) against every file the site has; returns why it cannot have them, or undefined.
-   */
-  claimElsewhere(triple: Triple): string | undefined;
-  /** Lets go of the claims once nothing more is claimed (claimElsewhere throws after it). */
-  endClaims(): void;
 }
 
 /**

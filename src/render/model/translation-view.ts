@@ -3,7 +3,7 @@ import { percentBy } from "../../model/measure.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { componentPathParts, WILDCARD } from "../../config/triple.js";
 import type { BadgeText } from "./badge-text.js";
-import type { SnapshotEntry } from "../../snapshot/snapshot.js";
+import type { SnapshotEntry } from "../../snapshot/schema.js";
 import { languageTag, nativeName } from "./language-names.js";
 import { clipSlug, recordView } from "../../weblate/record-view.js";
 import { entryCounts } from "../../snapshot/entry-counts.js";

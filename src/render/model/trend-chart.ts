@@ -1,3 +1,4 @@
+import type { LocaleFormat } from "../../i18n/locale-format.js";
 import { must } from "../../model/must.js";
 // A chart of translated strings against total strings over time, as inline SVG drawn here: no
 // script, no library, axes with counts and dates, and a title and description for screen readers.
@@ -30,14 +31,8 @@ const r1 = (n: number) => Math.round(n * 10) / 10;
 export interface ChartWords {
   /** The chart's title, for screen readers. */
   title: string;
-  /** The locale's tag: large counts on the axis are written in its compact form ("12K"). */
-  locale: string;
-  /** A count on the vertical axis. */
-  count(n: number): string;
-  /** A day (UTC), given as a minute. */
-  day(minute: number): string;
-  /** A day and time (UTC), for a span of under three days, so ticks differ. */
-  dayTime(minute: number): string;
+  /** The page's numbers and dates: counts, days, and days with times for a span of a few days. */
+  format: LocaleFormat;
   /** Right to left: time runs from right to left and the counts are on the right. */
   rtl: boolean;
 }
@@ -55,14 +50,15 @@ const compactFormats = new Map<string, Intl.NumberFormat>();
  * "8,000"), in the locale's compact form above ("12K", "1.5M").
  */
 function countLabel(words: ChartWords, top: number): (n: number) => string {
-  if (words.count(top).length <= 5) return words.count;
-  let format = compactFormats.get(words.locale);
+  const { int, locale } = words.format;
+  if (int(top).length <= 5) return int;
+  let format = compactFormats.get(locale);
   if (!format) {
-    format = new Intl.NumberFormat(words.locale, {
+    format = new Intl.NumberFormat(locale, {
       notation: "compact",
       maximumFractionDigits: 1,
     });
-    compactFormats.set(words.locale, format);
+    compactFormats.set(locale, format);
   }
   return (n) => format.format(n);
 }
@@ -144,10 +140,10 @@ function timeAxis(f: Frame, words: ChartWords): { tickPath: string; tickTexts: s
   const { first, end, start, stop } = f;
   // Days where they differ, each a few characters; else day and time, twice as long: the first
   // and the last only, so that they fit side by side on a phone.
-  const days = [first, (first + end) / 2, end].map((m) => words.day(m));
+  const days = [first, (first + end) / 2, end].map((m) => words.format.day(m));
   const byDay = new Set(days).size === 3;
   const ticks = byDay ? [first, (first + end) / 2, end] : [first, end];
-  const label = (m: number) => (byDay ? words.day(m) : words.dayTime(m));
+  const label = (m: number) => (byDay ? words.format.day(m) : words.format.dayTime(m));
   let tickPath = "";
   let tickTexts = "";
   ticks.forEach((m, i) => {

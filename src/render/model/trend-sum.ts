@@ -1,11 +1,5 @@
-import {
-  COUNTERS,
-  measureCounters,
-  pointAt,
-  POINT_SIZE,
-  UNKNOWN,
-  type Counts,
-} from "../../history/history.js";
+import { measureCounters, pointAt, type Counts } from "../../history/history.js";
+import { COUNTERS, POINT_SIZE, UNKNOWN } from "../../history/series.js";
 import type { Measure } from "../../model/measure.js";
 import { must } from "../../model/must.js";
 import type { ChartPoint } from "./trend-chart.js";

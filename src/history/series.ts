@@ -1,9 +1,35 @@
 import { must } from "../model/must.js";
-import { POINT_SIZE } from "./counters.js";
 
-// The numbers of a history file's series as text: delta-encoded (encodeSeries), then written as
-// zigzag varints in base64url characters (encodeNumbers), so a day's small deltas take one
-// character each.
+// A history's series: per translation, its points flattened ([at, counters..., at, ...]), kept in
+// memory as the file keeps them: delta-encoded (the first point as it is, each later one as its
+// difference from the one before: 1440,0,3,... for a day on which 3 strings were translated),
+// then written as zigzag varints in base64url characters, so a day's small deltas take one
+// character each and a point a few bytes (as an array of numbers, some 100). A series is decoded
+// when it is asked for and encoded again when it is set.
+
+/**
+ * The counters a point holds, in this order after its time: the first six from the record;
+ * characters and approved (approved and read-only, as Weblate counts "approved"), which servers
+ * give only in their statistics (entry.statistics), UNKNOWN where not given.
+ */
+export const COUNTERS = [
+  "total",
+  "translated",
+  "fuzzy",
+  "failingChecks",
+  "totalWords",
+  "translatedWords",
+  "totalChars",
+  "translatedChars",
+  "approved",
+  "approvedWords",
+  "approvedChars",
+] as const;
+export type Counter = (typeof COUNTERS)[number];
+/** A counter the server did not give (an older server, a project without review). */
+export const UNKNOWN = -1;
+/** Numbers per point: the minute, then the counters. */
+export const POINT_SIZE = 1 + COUNTERS.length;
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const ALPHABET_CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
@@ -91,4 +117,56 @@ export function firstMinute(text: string | undefined): number {
     scale *= 32;
   }
   return value % 2 === 0 ? value / 2 : -(value + 1) / 2;
+}
+
+/** "project/component/language" -> its series, flattened ([at, counters..., at, ...]). */
+export class SeriesMap implements Iterable<[string, number[]]> {
+  /** Each series' text; public so two maps compare by their contents. */
+  readonly texts = new Map<string, string>();
+
+  get size(): number {
+    return this.texts.size;
+  }
+
+  has(key: string): boolean {
+    return this.texts.has(key);
+  }
+
+  /** The series, decoded: a new array each time (setting it back stores a change). */
+  get(key: string): number[] | undefined {
+    const text = this.texts.get(key);
+    return text === undefined ? undefined : decodeSeriesText(text);
+  }
+
+  set(key: string, flat: readonly number[]): this {
+    this.texts.set(key, encodeSeriesText(flat));
+    return this;
+  }
+
+  /** Stores a series' text as a file has it, checked already (history-file.ts). */
+  setText(key: string, text: string): this {
+    this.texts.set(key, text);
+    return this;
+  }
+
+  /** The series' text, as a file keeps it. */
+  text(key: string): string | undefined {
+    return this.texts.get(key);
+  }
+
+  delete(key: string): boolean {
+    return this.texts.delete(key);
+  }
+
+  keys(): IterableIterator<string> {
+    return this.texts.keys();
+  }
+
+  *entries(): Generator<[string, number[]]> {
+    for (const [key, text] of this.texts) yield [key, decodeSeriesText(text)];
+  }
+
+  [Symbol.iterator](): Iterator<[string, number[]]> {
+    return this.entries();
+  }
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readLines } from "../../src/snapshot/layout-lines.js";
+import { readLines } from "../../src/snapshot/read-snapshot.js";
 
 const dir = await mkdtemp(join(tmpdir(), "l10n-lines-"));
 afterAll(() => rm(dir, { recursive: true, force: true }));
