@@ -97,10 +97,11 @@ describe("the rows of the lists", () => {
 });
 
 describe("the site model's memory", () => {
-  // Each row is kept until the site is written: a million of them. A row holds its folder, not
-  // its badges' path too (`badges/<folder>`, made when its badges are written): 1,317 -> 1,264
-  // bytes a translation here (the page sample's views included), 768 -> 710 at 100,000.
-  it("holds under 1,290 bytes a translation once every file is claimed", () => {
+  // Each row is kept until the site is written: a million of them. Here 1,264 bytes a translation
+  // (the page sample's views included; 710 at 100,000). The bound is a guard against a row's
+  // hidden class or a string per row coming back (some 600 bytes each), with room for another
+  // V8; the figures themselves are the benchmarks' (docs/BENCHMARKS.md).
+  it("holds well under 2 KB a translation once every file is claimed", () => {
     setFlagsFromString("--expose-gc");
     const gc = runInNewContext("gc") as () => void;
     const from = source(200, 25);
@@ -113,6 +114,6 @@ describe("the site model's memory", () => {
     gc();
     const perTranslation = (process.memoryUsage().heapUsed - before) / 10_000;
     expect(plan.model.languages.flatMap((l) => l.translations)).toHaveLength(10_000);
-    expect(perTranslation).toBeLessThan(1290);
+    expect(perTranslation).toBeLessThan(1600);
   });
 });
