@@ -103,13 +103,15 @@ export function toView(
     : "";
   const dir = explicit ? `${component}/${fileSegment(entry.language)}` : "";
   const tally = parts.tally;
-  return {
-    ...parts,
+  // Object.assign, not a spread with more keys after it: V8 makes that object's copy a slow one
+  // (its own property dictionary, some 2 KB), and at 100,000 pages those outlived the young
+  // generation and swelled the old one (docs/BENCHMARKS.md).
+  return Object.assign({}, parts, {
     percent: tally && percentBy(tally, site),
     empty: tally?.total === 0,
     pageDir: dir,
     badgeBase: dir ? `badges/${dir}` : "",
-  };
+  });
 }
 
 /**
