@@ -16,7 +16,7 @@ import {
 import {
   historyOf,
   HistoryFormatError,
-  isoTime,
+  isoTimeSchema,
   lineItems,
   readSeries,
   refuseNewer,
@@ -147,9 +147,9 @@ const indexSchema = z.object({
   schemaVersion: z.literal(HISTORY_SCHEMA_VERSION),
   kind: z.literal("l10n-snapshot history"),
   baseUrl: z.string().max(2000),
-  lastRun: isoTime.optional(),
-  previousRun: isoTime.optional(),
-  runs: z.array(z.object({ at: isoTime, changes: changesSchema })).max(MAX_RUNS * 4),
+  lastRun: isoTimeSchema.optional(),
+  previousRun: isoTimeSchema.optional(),
+  runs: z.array(z.object({ at: isoTimeSchema, changes: changesSchema })).max(MAX_RUNS * 4),
   parts: z.record(
     z.string().min(1).max(300),
     z.object({ path: z.string().max(1000), series: z.int().min(0) }),
@@ -160,7 +160,7 @@ const partSchema = z.object({
   kind: z.literal(PART_KIND),
   project: z.string().min(1).max(300),
   // Absent in the parts written before the stamp (checked by their count alone).
-  run: isoTime.optional(),
+  run: isoTimeSchema.optional(),
   gone: z.record(keyText, z.int().min(0)),
   series: z.record(keyText, seriesText),
 });
