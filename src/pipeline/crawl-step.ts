@@ -12,7 +12,7 @@ import {
   type SnapshotEntry,
   type SnapshotHeader,
   type SnapshotMeta,
-  summaryOf,
+  summarizeEntry,
 } from "../snapshot/snapshot.js";
 import { carryPrevious, signalProjects, type CarriedWhole, type CarryPlan } from "./incremental.js";
 import type { Triple } from "../config/triple.js";
@@ -237,7 +237,7 @@ export async function crawlToSnapshot(
     return {
       ...run,
       snapshot: { ...run.header, translations },
-      problems: () => translations.filter((e) => summaryOf(e).problems),
+      problems: () => translations.filter((e) => summarizeEntry(e).problems),
     };
   } finally {
     spool.close();

@@ -6,7 +6,7 @@ import {
   configHash,
   countEntry,
   emptySnapshotCounts,
-  summaryOf,
+  summarizeEntry,
   type SnapshotCounts,
   type SnapshotEntry,
 } from "../snapshot/snapshot.js";
@@ -109,7 +109,7 @@ export async function carryPrevious(
   let last: SnapshotEntry | undefined;
   function* entries() {
     for (const e of previous.entries()) {
-      const summary = summaryOf(e);
+      const summary = summarizeEntry(e);
       seen.projects.add(e.project);
       seen.problems ||= summary.problems;
       // Copied, the entries keep their order: one the writer would not give is written anew.
@@ -131,7 +131,7 @@ export async function carryPrevious(
   if (whole) {
     const problems = function* () {
       if (!seen.problems) return;
-      for (const e of previous.entries()) if (summaryOf(e).problems) yield e;
+      for (const e of previous.entries()) if (summarizeEntry(e).problems) yield e;
     };
     return { carry, whole: { copy: whole, counts, problems } };
   }
