@@ -80,13 +80,13 @@ const MAX_PARTS = 100_000; // An index lists at most so many projects (a tampere
 export const partPath = (project: string): string => `history/${fileSegment(project)}.json`;
 
 /** The project of a translation's key ("project/component/language"). */
-const projectOf = (key: string): string => key.slice(0, key.indexOf("/"));
+const projectOfKey = (key: string): string => key.slice(0, key.indexOf("/"));
 
 /** The keys of the history's series by project, each project's sorted. */
 function byProject(history: History): Map<string, string[]> {
   const groups = new Map<string, string[]>();
   for (const key of [...history.series.keys()].sort()) {
-    const project = projectOf(key);
+    const project = projectOfKey(key);
     const keys = groups.get(project);
     if (keys) keys.push(key);
     else groups.set(project, [key]);
@@ -247,7 +247,7 @@ export function openHistory(json: unknown, where: string): HistoryReading {
       const own: Record<string, string> = {};
       const others: string[] = [];
       for (const [key, text] of Object.entries(part.series)) {
-        if (projectOf(key) === ref.project) own[key] = text;
+        if (projectOfKey(key) === ref.project) own[key] = text;
         else others.push(key);
       }
       // Decoded on the side: a part with one bad series adds nothing.
@@ -255,7 +255,7 @@ export function openHistory(json: unknown, where: string): HistoryReading {
       dropped.push(...others, ...readSeries(own, at, read));
       for (const [key, text] of read.texts) series.setText(key, text);
       for (const [key, minute] of Object.entries(part.gone))
-        if (projectOf(key) === ref.project && series.has(key)) gone.set(key, minute);
+        if (projectOfKey(key) === ref.project && series.has(key)) gone.set(key, minute);
       done.add(ref.project);
       if (stale) restarted.add(ref.project);
       return stale;

@@ -168,13 +168,13 @@ function addEntry(read: FirstRead, given: SnapshotEntry): boolean {
     read.unpublished.push(toView(entry, parts, false, site));
     return false;
   }
-  const project = projectOf(read, entry.project);
+  const project = findOrAddProject(read, entry.project);
   if (parts.status === "ok") project.name = parts.projectName;
   if (entry.component === WILDCARD || entry.language === WILDCARD) {
     project.unexpanded.push(toView(entry, parts, true, site));
     return false;
   }
-  const component = componentOf(read, project, entry.component, parts.componentName);
+  const component = findOrAddComponent(read, project, entry.component, parts.componentName);
   if (parts.status === "ok")
     Object.assign(component, {
       name: parts.componentName,
@@ -187,7 +187,7 @@ function addEntry(read: FirstRead, given: SnapshotEntry): boolean {
   const row = read.makeRow.make(parts, folder);
   read.rows.push(row);
   component.translations.push(row);
-  const language = languageOf(read, entry.language, parts.lang, parts.dir);
+  const language = findOrAddLanguage(read, entry.language, parts.lang, parts.dir);
   if (parts.status === "ok")
     Object.assign(language, {
       name: parts.languageName,
@@ -200,7 +200,7 @@ function addEntry(read: FirstRead, given: SnapshotEntry): boolean {
   return true;
 }
 
-function projectOf(read: FirstRead, slug: string): ProjectView {
+function findOrAddProject(read: FirstRead, slug: string): ProjectView {
   let project = read.projects.get(slug);
   if (!project) {
     project = {
@@ -219,7 +219,7 @@ function projectOf(read: FirstRead, slug: string): ProjectView {
   return project;
 }
 
-function componentOf(
+function findOrAddComponent(
   read: FirstRead,
   project: ProjectView,
   slug: string,
@@ -248,7 +248,7 @@ function componentOf(
   return component;
 }
 
-function languageOf(
+function findOrAddLanguage(
   read: FirstRead,
   code: string,
   lang: string,
