@@ -25,7 +25,7 @@ import type { ChartPoint } from "./trend-chart.js";
 export type { Delta, TrendData, ChangeItem, ChangesView, SiteHistoryView } from "./site-view.js";
 
 const DAY = 24 * 60;
-const pct = (p: ChartPoint) => (p.total <= 0 ? 100 : (p.translated * 100) / p.total);
+const pointPercent = (p: ChartPoint) => (p.total <= 0 ? 100 : (p.translated * 100) / p.total);
 
 export function buildHistoryView(model: SiteModel, history: History): SiteHistoryView | undefined {
   if (!history.lastRun) return undefined;
@@ -87,7 +87,7 @@ function trendSummer(
         ...span,
         translated: now.translated - then.translated,
         total: now.total - then.total,
-        percent: Math.round((pct(now) - pct(then)) * 10) / 10,
+        percent: Math.round((pointPercent(now) - pointPercent(then)) * 10) / 10,
       };
     };
     const deltas = [delta(undefined, previous), delta(7, end - 7 * DAY), delta(30, end - 30 * DAY)];
