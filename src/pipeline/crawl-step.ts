@@ -172,7 +172,7 @@ async function fetchInto(
       shard: options.shard,
       onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
       // The carried projects' entries are this run's already (spooled above), not doubts.
-      ...(lastRun ? { previous: () => triplesOf(lastRun, carry?.carried) } : {}),
+      ...(lastRun ? { previous: () => uncarriedTriples(lastRun, carry?.carried) } : {}),
     },
     validate,
   );
@@ -211,7 +211,7 @@ function changesSinceOf(
 }
 
 /** The triples of a snapshot's entries, streamed, but those of the `carried` projects. */
-function* triplesOf(source: SnapshotSource, carried?: Set<string>): Generator<Triple> {
+function* uncarriedTriples(source: SnapshotSource, carried?: Set<string>): Generator<Triple> {
   for (const { project, component, language } of source.entries())
     if (!carried?.has(project)) yield { project, component, language };
 }
