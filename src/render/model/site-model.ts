@@ -293,7 +293,7 @@ function sumProjects(read: FirstRead): Counts {
     // is shown as a failure of its component, not as a language the project has).
     const seen = new Map<string, LanguageRef>();
     for (const c of project.components)
-      for (const t of c.translations) if (t.tally) seen.set(t.language, languageRef(t));
+      for (const t of c.translations) if (t.tally) seen.set(t.language, rowLanguageRef(t));
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
     aggregateProject(project, site, text, generatedAt);
     addCounts(total, project.tally);
@@ -302,7 +302,7 @@ function sumProjects(read: FirstRead): Counts {
 }
 
 /** A row's language as the project's list of languages names it. */
-function languageRef(t: TranslationRow): LanguageRef {
+function rowLanguageRef(t: TranslationRow): LanguageRef {
   const { language: code, languageName: name, nativeName, lang, dir, population } = t;
   return { code, name, nativeName, lang, dir, population };
 }
