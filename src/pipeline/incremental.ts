@@ -1,3 +1,4 @@
+import { sameBaseUrl } from "../config/base-url.js";
 import type { Config } from "../config/load-config.js";
 import { compareTriples, WILDCARD, type Triple } from "../config/triple.js";
 import type { HttpClient } from "../http/http-client.js";
@@ -56,7 +57,7 @@ async function planCarry(
   };
   const { header } = previous;
   // Another server's snapshot, or a shard's: crawl everything.
-  if (trimSlash(header.source.baseUrl) !== trimSlash(baseUrl) || header.shard) return none;
+  if (!sameBaseUrl(header.source.baseUrl, baseUrl) || header.shard) return none;
   // The whole server alone has a signal of its own (instance-carry.ts); mixed with others, none.
   if (tracksWholeInstance(triples)) return planInstanceCarry(client, baseUrl, previous, none);
   if (triples.some((t) => t.project === WILDCARD)) return none;
@@ -200,5 +201,3 @@ export function projectOfChange(change: unknown, routes: WeblateRoutes): string 
   }
   return undefined;
 }
-
-const trimSlash = (url: string) => url.replace(/\/+$/, "");
