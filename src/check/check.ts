@@ -15,7 +15,7 @@ import { commonMeasure, measure, STRINGS_TRANSLATED, type Measure } from "../mod
 import { must } from "../model/must.js";
 import { MeasureWords } from "../render/model/measure-words.js";
 import { entryCounts } from "../snapshot/entry-counts.js";
-import type { Snapshot, SnapshotEntry } from "../snapshot/snapshot.js";
+import type { Snapshot, SnapshotEntry } from "../snapshot/schema.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import { isListEntry, stateOf } from "../model/tally.js";
 import { counted } from "../text/plural.js";

@@ -44,11 +44,11 @@ export const keptPart = (project: string): string =>
 
 /** Why a part is not its index's (another run's, another count of series), if it is not. */
 export function staleness(
-  part: { run?: string; series: Record<string, string> },
+  part: { run: string; series: Record<string, string> },
   lastRun: string | undefined,
   listed: number,
 ): string | undefined {
-  if (part.run !== undefined && part.run !== lastRun)
+  if (part.run !== lastRun)
     return `written by the run of ${part.run}, not by the index's (${lastRun ?? "none"})`;
   const held = Object.keys(part.series).length;
   if (held !== listed) return `holds ${held} series where the index lists ${listed}`;
@@ -59,10 +59,10 @@ export function staleness(
 export function keptAs(
   where: string,
   why: string,
-  run: string | undefined,
+  run: string,
   lastRun: string | undefined,
 ): KeptPart {
-  return { where, why, ...(run !== undefined && run !== lastRun ? { run } : {}) };
+  return { where, why, ...(run !== lastRun ? { run } : {}) };
 }
 
 /** What an index lists: a project and its part's path from the index's folder. */
@@ -129,7 +129,7 @@ export function historyFiles(history: History): { path: string; render: () => st
       `{\n  "schemaVersion": ${HISTORY_SCHEMA_VERSION},\n  "kind": "${PART_KIND}"` +
       `,\n  "project": ${JSON.stringify(project)}` +
       // The run that wrote it, as the index names it: a part from another run is not its own.
-      (history.lastRun ? `,\n  "run": ${JSON.stringify(history.lastRun)}` : "") +
+      `,\n  "run": ${JSON.stringify(must(history.lastRun))}` +
       `,\n  "gone": ${JSON.stringify(Object.fromEntries(gone))}` +
       `,\n  "series": {${lineItems(series)}}\n}\n`
     );
@@ -159,8 +159,7 @@ const partSchema = z.object({
   schemaVersion: z.literal(HISTORY_SCHEMA_VERSION),
   kind: z.literal(PART_KIND),
   project: z.string().min(1).max(300),
-  // Absent in the parts written before the stamp (checked by their count alone).
-  run: isoTimeSchema.optional(),
+  run: isoTimeSchema,
   gone: z.record(keyText, z.int().min(0)),
   series: z.record(keyText, seriesText),
 });

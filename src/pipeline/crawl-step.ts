@@ -7,13 +7,11 @@ import { PublishableClaims, unpublishable } from "../site/publishable.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
 import {
   toSnapshot,
-  type Snapshot,
   type SnapshotCounts,
-  type SnapshotEntry,
-  type SnapshotHeader,
   type SnapshotMeta,
   summarizeEntry,
 } from "../snapshot/snapshot.js";
+import type { Snapshot, SnapshotEntry, SnapshotHeader } from "../snapshot/schema.js";
 import { carryPrevious, signalProjects, type CarriedWhole, type CarryPlan } from "./incremental.js";
 import type { Triple } from "../config/triple.js";
 import { toEntry } from "./to-entry.js";

@@ -9,8 +9,8 @@ import {
   emptySnapshotCounts,
   summarizeEntry,
   type SnapshotCounts,
-  type SnapshotEntry,
 } from "../snapshot/snapshot.js";
+import type { SnapshotEntry } from "../snapshot/schema.js";
 import { copyableSnapshot, type CopyableSnapshot } from "../snapshot/snapshot-writer.js";
 import type { SnapshotSpool } from "../snapshot/spool.js";
 import { parseApiPath } from "../weblate/api-path.js";

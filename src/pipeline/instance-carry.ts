@@ -1,7 +1,7 @@
 import { WILDCARD, type Triple } from "../config/triple.js";
 import type { HttpClient } from "../http/http-client.js";
 import type { SnapshotHeader } from "../snapshot/read-snapshot.js";
-import type { SnapshotEntry } from "../snapshot/snapshot.js";
+import type { SnapshotEntry } from "../snapshot/schema.js";
 import { firstPageUrl } from "../weblate/list-page.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { field, num } from "../model/json.js";

@@ -6,15 +6,6 @@ import { TableBuilder, type CompactTables } from "./compact.js";
 import type { Snapshot, SnapshotEntry, SnapshotHeader } from "./schema.js";
 import { must } from "../model/must.js";
 
-export type {
-  CarriedData,
-  EntryStatus,
-  Problem,
-  Snapshot,
-  SnapshotEntry,
-  SnapshotHeader,
-} from "./schema.js";
-
 export interface SnapshotMeta {
   baseUrl: string;
   triples: readonly Triple[];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { crawlToSnapshot } from "../../src/pipeline/build.js";
+import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
-import type { Snapshot } from "../../src/snapshot/snapshot.js";
+import type { Snapshot } from "../../src/snapshot/schema.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 
 // The instance list read page by page (`*/*/*`, crawl/instance-list.ts): each page settled as it

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import type { StandInServer } from "../../src/demo/stand-in-server.js";
 import { field, isJson } from "../../src/model/json.js";
-import { build, crawlToSnapshot } from "../../src/pipeline/build.js";
+import { build } from "../../src/pipeline/build.js";
+import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
 import type { Generation } from "../../src/demo/generations.js";
 import { openSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { serializeSnapshot } from "../../src/snapshot/snapshot.js";
@@ -16,10 +17,9 @@ import { tempDir } from "../helpers/temp-dir.js";
 // it writes must be what reading every previous entry and writing it anew gives (the in-memory
 // crawl of the same previous snapshot, serializeSnapshot), with nothing changed, with one
 // translation changed, and from a compressed previous snapshot; with the contract's shapes and
-// with Weblate 2026.x's (some 37 notes an entry, in the notes table), and from a previous file
-// of version 2 (notes whole in each line). With every translation carried over, the previous
-// file's translations are copied byte for byte (however a line is spelled), under this run's
-// header; a file reformatted by hand is written anew.
+// with Weblate 2026.x's (some 37 notes an entry, in the notes table). With every translation
+// carried over, the previous file's translations are copied byte for byte (however a line is
+// spelled), under this run's header; a file reformatted by hand is written anew.
 
 const size = { projects: 3, components: 2, languages: 3 };
 const now = () => new Date("2026-11-25T12:00:00Z");
