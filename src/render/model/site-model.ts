@@ -38,7 +38,6 @@ import type {
   ProjectView,
   LanguageView,
   SiteModel,
-  Badged,
   TranslationPage,
 } from "./site-view.js";
 
@@ -89,7 +88,7 @@ export function planSiteModel(
     /** The translations' badges: each distinct badge and how many translations have it. */
     badgeUses: () => badgeUses(rows),
     /** Each translation's badge, in the order of translationPages: no second read of the file. */
-    translationBadges: (): Iterable<Badged> => rows,
+    translationBadges: (): Iterable<TranslationRow> => rows,
     /**
      * Claims the files of a translation that is not on the site (a removed one's, kept for a
      * while) against every file the site has; returns why it cannot have them, or undefined.

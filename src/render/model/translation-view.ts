@@ -17,7 +17,7 @@ import { failureReason } from "./stale-summary.js";
 // the badge. Pure: the same entry gives the same view.
 
 /** A row's parts: a translation's view less what only its page shows and what is derived. */
-export type RowParts = Omit<TranslationRow, "pageDir" | "badgeBase" | "percent" | "empty">;
+export type RowParts = Omit<TranslationRow, "pageDir" | "percent" | "empty">;
 
 /**
  * Everything a translation's page shows but its paths (which depend on whether it can have pages).
