@@ -127,7 +127,9 @@ export async function carryPrevious(
   });
   if (carry.carried.size === 0) return { carry };
   const all = carry.triples.length === 0 && [...seen.projects].every((p) => carry.carried.has(p));
-  const file = "copyFrom" in previous.text ? previous.text.copyFrom : undefined;
+  // Read whole (a file reformatted by hand, in part or whole): written anew, in the layout.
+  const file =
+    "copyFrom" in previous.text && !previous.readWhole ? previous.text.copyFrom : undefined;
   const whole = copy && all && seen.sorted && file ? copyableSnapshot(file) : undefined;
   if (whole) {
     const problems = function* () {

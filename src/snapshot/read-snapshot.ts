@@ -44,6 +44,8 @@ export interface SnapshotSource {
    * write.
    */
   text: { copyFrom: string } | { chunks: () => Iterable<string> };
+  /** Set once the file turned out not to be in the layout `crawl` writes and was read whole. */
+  readWhole?: boolean;
 }
 
 function invalidError(
@@ -143,14 +145,18 @@ export function readSnapshot(file: string): Snapshot {
 export function openSnapshot(file: string): SnapshotSource {
   const layout = layoutHeader(file);
   const text = { copyFrom: file };
-  if (!layout) return { ...snapshotSource(readSnapshot(file)), text };
+  if (!layout) return { ...snapshotSource(readSnapshot(file)), text, readWhole: true };
   // The tables (5,000 components' records at 1,000,000 translations) are read again for each
   // pass, not held between passes.
-  return {
+  const source: SnapshotSource = {
     header: layout.header,
-    entries: (options) => streamEntries(file, options?.checked),
+    entries: (options) =>
+      streamEntries(file, options?.checked, () => {
+        source.readWhole = true;
+      }),
     text,
   };
+  return source;
 }
 
 /**
@@ -191,10 +197,14 @@ function parseHeader(lines: string[], file: string) {
 /**
  * The entries, line by line: checked, unless `checked` (all were read and checked before: a third
  * of the reading's time; the caller compares what it reads again with what it kept). Should a
- * line turn out not to be one whole translation, the file is read whole instead and the remaining
- * entries come from there.
+ * line turn out not to be one whole translation, the file is read whole instead (`readWhole` is
+ * called) and the remaining entries come from there.
  */
-function* streamEntries(file: string, checked = false): Generator<SnapshotEntry> {
+function* streamEntries(
+  file: string,
+  checked: boolean | undefined,
+  readWhole: () => void,
+): Generator<SnapshotEntry> {
   let index = 0;
   try {
     const tables = layoutHeader(file)?.tables;
@@ -211,6 +221,7 @@ function* streamEntries(file: string, checked = false): Generator<SnapshotEntry>
   } catch (error) {
     if (error instanceof OutputError) throw error;
     if (!(error instanceof NotTheLayout)) throw unreadableError(file, error);
+    readWhole();
     yield* readSnapshot(file).translations.slice(index);
   }
 }
