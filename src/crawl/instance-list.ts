@@ -3,7 +3,7 @@ import { componentPathProblem, segmentProblem, WILDCARD } from "../config/triple
 import { translationOfLink } from "../weblate/routes.js";
 import type { CrawlState } from "./crawl-state.js";
 import { forEachPage, wholeList } from "./fetch-list.js";
-import { hasProject, joinProject, languageOf, listedComponentPath, sameJson } from "./join.js";
+import { hasProject, joinProject, languageCodeOf, listedComponentPath, sameJson } from "./join.js";
 import { inShard, type InstanceWork } from "./plan.js";
 import { InstanceNames } from "./server-names.js";
 import { TripleSet } from "./triple-set.js";
@@ -237,7 +237,7 @@ function locate(item: unknown): Located | undefined {
   const projectSlug = field(field(item.component, "project"), "slug");
   const project = typeof projectSlug === "string" ? projectSlug : link?.project;
   const path = listedComponentPath(item.component) ?? link?.component;
-  const language = languageOf(item) ?? link?.language;
+  const language = languageCodeOf(item) ?? link?.language;
   if (project === undefined || path === undefined || language === undefined) return undefined;
   if (segmentProblem(project) || componentPathProblem(path) || segmentProblem(language))
     return undefined;

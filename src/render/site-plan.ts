@@ -89,8 +89,10 @@ export function planSiteFiles(
       yield* presentFiles(fixed, model);
       if (!model.detail.translationPages) {
         // The badges alone: the rows have them, the snapshot is not read again.
-        for (const badged of plan.translationBadges())
-          for (const file of measuredBadgeFiles(fixed.badges, model, badged)) yield check(file);
+        for (const { pageDir, badge, tally, stale } of plan.translationBadges()) {
+          const target = { badgeBase: `badges/${pageDir}`, badge, tally, stale };
+          for (const file of measuredBadgeFiles(fixed.badges, model, target)) yield check(file);
+        }
         return;
       }
       for (const page of plan.translationPages()) {

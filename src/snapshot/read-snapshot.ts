@@ -46,7 +46,7 @@ export interface SnapshotSource {
   text: { copyFrom: string } | { chunks: () => Iterable<string> };
 }
 
-function invalid(
+function invalidError(
   file: string,
   issues: z.core.$ZodIssue[],
   prefix: PropertyKey[] = [],
@@ -58,7 +58,7 @@ function invalid(
   );
 }
 
-function unreadable(file: string, error: unknown): OutputError {
+function unreadableError(file: string, error: unknown): OutputError {
   return new OutputError(`snapshot ${file}: cannot read it (${errorCode(error) ?? "unreadable"})`, {
     cause: error,
   });
@@ -76,7 +76,7 @@ export function snapshotSource(snapshot: Snapshot): SnapshotSource {
  */
 export function parseSnapshot(json: unknown, where: string): Snapshot {
   const result = snapshotSchema.safeParse(expandCompact(json, where));
-  if (!result.success) throw invalid(where, result.error.issues);
+  if (!result.success) throw invalidError(where, result.error.issues);
   return result.data;
 }
 
@@ -94,7 +94,7 @@ function expandCompact(json: unknown, where: string): unknown {
 
 function parseTables(json: unknown, where: string): CompactTables {
   const result = compactTablesSchema.safeParse(json);
-  if (!result.success) throw invalid(where, result.error.issues);
+  if (!result.success) throw invalidError(where, result.error.issues);
   return indexed(where, () => expandTables(result.data));
 }
 
@@ -121,7 +121,7 @@ export function readSnapshot(file: string): Snapshot {
   try {
     bytes = readFileSync(file);
   } catch (error) {
-    throw unreadable(file, error);
+    throw unreadableError(file, error);
   }
   const text = readSnapshotText(file, bytes);
   let json: unknown;
@@ -169,7 +169,7 @@ function layoutHeader(file: string): { header: SnapshotHeader; tables: CompactTa
     }
   } catch (error) {
     if (error instanceof OutputError) throw error;
-    throw unreadable(file, error);
+    throw unreadableError(file, error);
   }
   return undefined;
 }
@@ -203,14 +203,14 @@ function* streamEntries(file: string, checked = false): Generator<SnapshotEntry>
       const entry = expandStored(json, tables, index, file);
       const result = checked ? undefined : entrySchema.safeParse(entry);
       if (result?.success === false)
-        throw invalid(file, result.error.issues, ["translations", index]);
+        throw invalidError(file, result.error.issues, ["translations", index]);
       index += 1;
       // Unchecked only when this reader checked the same entry before.
       yield (result ? result.data : entry) as SnapshotEntry;
     }
   } catch (error) {
     if (error instanceof OutputError) throw error;
-    if (!(error instanceof NotTheLayout)) throw unreadable(file, error);
+    if (!(error instanceof NotTheLayout)) throw unreadableError(file, error);
     yield* readSnapshot(file).translations.slice(index);
   }
 }

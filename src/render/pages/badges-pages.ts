@@ -192,15 +192,16 @@ function translationExample(model: SiteModel, h: ViewHelpers) {
     .find((r) => r !== undefined);
   if (!t) return undefined;
   const { site, badgeText } = model;
+  const badgeBase = `badges/${t.pageDir}`;
   const embeds = (suffix: string, by?: Measure) =>
     badgeEmbeds(
-      { ...t, badgeBase: t.badgeBase + suffix, alt: translationBadgeAlt(badgeText, t, by) },
+      { ...t, badgeBase: badgeBase + suffix, alt: translationBadgeAlt(badgeText, t, by) },
       site,
       model.detail.translationPages,
     );
   return {
     name: `${t.projectName} / ${t.componentName} / ${h.langName(t.language, t.languageName)}`,
-    path: `${t.badgeBase}.svg`,
+    path: `${badgeBase}.svg`,
     embeds: embeds(""),
     // The same badge in each other metric the config asks for (site.badgeMetrics).
     variants: badgeVariants(site).map((v) => ({
@@ -209,7 +210,7 @@ function translationExample(model: SiteModel, h: ViewHelpers) {
         v.by.metric,
         h.code(`badges/PROJECT/COMPONENT/LANGUAGE${v.suffix}.svg`),
       ),
-      path: `${t.badgeBase}${v.suffix}.svg`,
+      path: `${badgeBase}${v.suffix}.svg`,
       embeds: embeds(v.suffix, v.by),
     })),
   };
