@@ -15,9 +15,9 @@ import { field, isJson, type Json } from "../model/json.js";
 // items embed the component and its project, as the detail endpoint has them: ceil(N/1000)
 // requests for N translations. Each page is settled as it arrives (into the crawl's spool), and
 // only names are kept: the crawl's memory does not grow with the records of the instance. A
-// project or component whose own list was refused reaches its translations here too: the
-// fallbacks asked in one turn share one read, and those asked while it runs share the next: reads
-// never overlap (in practice the refusals come together), and a read that failed is not tried again.
+// project or component whose own list was refused reaches its translations here too. Reads never
+// overlap: the fallbacks asked in one turn share one read, those asked while it runs share the
+// next (in practice the refusals come together), and a read that failed is not tried again.
 
 /** What reading the instance list found for one scope. */
 export interface InstanceOutcome {
