@@ -1,6 +1,6 @@
 // One crawl, in its own process: prints {requests, seconds, validateSeconds, translations,
 // peakRssMb} as JSON.
-import { crawlToSnapshot } from "../src/pipeline/build.js";
+import { crawlToSnapshot } from "../src/pipeline/crawl-step.js";
 import { parseConfig } from "../src/config/load-config.js";
 import { peakRssMb } from "./measure.js";
 

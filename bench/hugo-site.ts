@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { openSnapshot } from "../src/snapshot/read-snapshot.js";
-import type { Snapshot, SnapshotEntry } from "../src/snapshot/snapshot.js";
+import type { Snapshot, SnapshotEntry } from "../src/snapshot/schema.js";
 
 // A Hugo site with one front-matter-only content file per translation, at the same path as ours
 // (content/<project>/<component>/<language>.md gives /<project>/<component>/<language>/), and

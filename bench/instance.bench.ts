@@ -2,7 +2,7 @@
 // stand-in with a fixed latency, answers gzipped. Prints requests, bytes, wall time and whether
 // the two snapshots' translations are byte-identical (it asserts nothing).
 // Options: --projects 10 --components 10 --languages 200 --latency 50 --concurrency 4
-import { crawlToSnapshot } from "../src/pipeline/build.js";
+import { crawlToSnapshot } from "../src/pipeline/crawl-step.js";
 import { parseConfig } from "../src/config/load-config.js";
 import { StandInServer } from "../src/demo/stand-in-server.js";
 import { syntheticRecords, syntheticTriples } from "../src/demo/synthetic-data.js";

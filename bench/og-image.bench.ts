@@ -9,12 +9,15 @@ import { readFileSync } from "node:fs";
 import { Resvg as NativeResvg } from "@resvg/resvg-js";
 import { loadOgRenderer, ogPng, ogSvg, type OgInput } from "../src/widgets/og-image.js";
 import { option } from "./measure.js";
+import { loadLocales } from "../src/i18n/catalogs.js";
+import { widgetWords } from "../src/render/model/badge-text.js";
 
 const count = Math.max(1, option("count", 50));
 const runs = Math.max(1, option("runs", 3));
 const FONTS = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].map(
   (f) => `/usr/share/fonts/truetype/dejavu/${f}`,
 );
+const words = widgetWords(loadLocales(["en"])[0]!, { metric: "strings", progress: "translated" });
 const input = (i: number): OgInput => ({
   kicker: "Translation status",
   title: `Project ${i}`,
@@ -25,6 +28,7 @@ const input = (i: number): OgInput => ({
     name: `Language ${l}`,
     percent: (l * 13 + i) % 100,
   })),
+  words,
 });
 
 let start = performance.now();

@@ -116,6 +116,8 @@ function normalized(file: string): Buffer | string {
       .replace(PORT, "127.0.0.1:<port>")
       // The time the English pages print ("Dec 7, 2026, 2:39 AM UTC"), Markdown-escaped too.
       .replace(/[A-Z][a-z]{2} \d+\\?, \d{4}\\?, \d+\\?:\d\d [AP]M( UTC)?/g, "<time>")
+      // A trend chart's axis label ("12/7, 9:08 AM", or the time alone on the run's own day).
+      .replace(/\b(\d{1,2}\/\d{1,2}, )?\d{1,2}:\d\d [AP]M\b/g, "<time>")
       // OpenMetrics' times are seconds since 1970 (data/metrics.prom).
       .replace(/(_timestamp_seconds(\{[^}]*\})?) \S+/g, "$1 <time>")
       .replace(/urn:uuid:[0-9a-f-]+/g, "<id>")
@@ -129,7 +131,7 @@ function normalized(file: string): Buffer | string {
  * through, each point's minute set to 0, and written as plain JSON.
  */
 function historyWithoutMinutes(file: string): string {
-  // Any version: one file (1, 2), or an index and its parts beside it (3).
+  // The index and its parts beside it.
   const history = readHistoryFile(file);
   const series = [...history.series].map(([key, flat]) => [
     key,

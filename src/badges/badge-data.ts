@@ -18,14 +18,6 @@ export interface BadgeWords {
   noStrings: string;
 }
 
-const englishPercent = new Intl.NumberFormat("en", { style: "percent" });
-export const NO_STRINGS = "no strings";
-/** English, for callers that give no locale's words. */
-export const ENGLISH_BADGE_WORDS: BadgeWords = {
-  percent: (whole) => englishPercent.format(whole / 100),
-  noStrings: NO_STRINGS,
-};
-
 /**
  * The translated share as a whole percent, floored: 100 only when every string is translated
  * (99.6 is 99, unlike a rounding 100). A translation with 0 strings says "no strings" (see
@@ -54,7 +46,7 @@ export function progressBadge(
   translated: number,
   total: number,
   thresholds: Thresholds,
-  words: BadgeWords = ENGLISH_BADGE_WORDS,
+  words: BadgeWords,
 ): BadgeData {
   if (total <= 0) return { label, message: words.noStrings, color: "lightgrey" };
   const percent = (translated * 100) / total;

@@ -1,23 +1,9 @@
 import type { BadgeData } from "./badge-data.js";
 
-export interface EndpointBadge {
-  schemaVersion: 1;
-  label: string;
-  message: string;
-  color: string;
-  isError?: true;
-  style?: string;
-  cacheSeconds?: number;
-}
-
 /**
  * The shields.io endpoint JSON of a badge: exactly the contract, optional keys only when needed.
  */
-export function toEndpointBadge(
-  badge: BadgeData,
-  cacheSeconds?: number,
-  style = "flat",
-): EndpointBadge {
+export function toEndpointBadge(badge: BadgeData, cacheSeconds?: number, style = "flat") {
   return {
     schemaVersion: 1,
     label: badge.label,

@@ -35,14 +35,14 @@ export function badgeSvg(
 // shadow, the text, each its own <text> with the same position, length and words, each in its own
 // scaled group. One text of that form, captured: x, textLength, the words; the shadows' y, the
 // text's y.
-const TRIPLE_TEXT = pattern(
+const TRIPLE_TEXT = new RegExp(
   [
     String.raw`<g transform="scale\(\.1\)"><g aria-hidden="true" fill="#010101">`,
     String.raw`<text x="([\d.]+)" y="([\d.]+)" fill-opacity="\.8" filter="url\(#blur\)" `,
     String.raw`textLength="([\d.]+)">([^<]*)</text>`,
     String.raw`<text x="\1" y="\2" fill-opacity="\.3" textLength="\3">\4</text></g>`,
     String.raw`<text x="\1" y="([\d.]+)" textLength="\3">\4</text></g>`,
-  ],
+  ].join(""),
   "g",
 );
 const TEXT_GROUP = / font-size="110">(<g transform="scale\(\.1\)">.*)<\/g><\/svg>$/;
@@ -80,19 +80,21 @@ export function compactBadge(svg: string): string {
 
 // badge-maker's flat badge up to its texts, captured: the width, the label for screen readers, the
 // left part's width and colour, the right part's width and colour, the font.
-const FLAT = pattern([
-  String.raw`^<svg xmlns="http://www\.w3\.org/2000/svg" width="([\d.]+)" height="20" role="img" `,
-  `aria-label="([^"]*)"><title>[^<]*</title>`,
-  `<filter id="blur"><feGaussianBlur stdDeviation="16"/></filter>`,
-  `<linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" `,
-  String.raw`stop-opacity="\.1"/><stop offset="1" stop-opacity="\.1"/></linearGradient>`,
-  String.raw`<clipPath id="r"><rect width="\1" height="20" rx="3"/></clipPath>`,
-  String.raw`<g clip-path="url\(#r\)"><rect width="([\d.]+)" height="20" fill="([^"]+)"/>`,
-  String.raw`<rect x="\3" width="([\d.]+)" height="20" fill="([^"]+)"/>`,
-  String.raw`<rect width="\1" height="20" fill="url\(#s\)"/></g>`,
-  `<g fill="#fff" text-anchor="middle" font-family="([^"]+)" `,
-  `text-rendering="geometricPrecision" font-size="110">`,
-]);
+const FLAT = new RegExp(
+  [
+    String.raw`^<svg xmlns="http://www\.w3\.org/2000/svg" width="([\d.]+)" height="20" role="img" `,
+    `aria-label="([^"]*)"><title>[^<]*</title>`,
+    `<filter id="blur"><feGaussianBlur stdDeviation="16"/></filter>`,
+    `<linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" `,
+    String.raw`stop-opacity="\.1"/><stop offset="1" stop-opacity="\.1"/></linearGradient>`,
+    String.raw`<clipPath id="r"><rect width="\1" height="20" rx="3"/></clipPath>`,
+    String.raw`<g clip-path="url\(#r\)"><rect width="([\d.]+)" height="20" fill="([^"]+)"/>`,
+    String.raw`<rect x="\3" width="([\d.]+)" height="20" fill="([^"]+)"/>`,
+    String.raw`<rect width="\1" height="20" fill="url\(#s\)"/></g>`,
+    `<g fill="#fff" text-anchor="middle" font-family="([^"]+)" `,
+    `text-rendering="geometricPrecision" font-size="110">`,
+  ].join(""),
+);
 
 /**
  * The plain drawing of a flat badge: the rounded shape as one rectangle and one path, each text
@@ -138,11 +140,6 @@ function plainFlatBadge(svg: string): string | undefined {
 function withoutTitle(head: string): string {
   const label = /^<svg [^>]*aria-label="([^"]*)">/.exec(head)?.[1];
   return label === undefined ? head : head.replace(`<title>${label}</title>`, "");
-}
-
-/** A regular expression written in parts, each on a line of its own. */
-function pattern(parts: string[], flags?: string): RegExp {
-  return new RegExp(parts.join(""), flags);
 }
 
 /** A number as short as SVG takes it: 33.5, 3, 0.25 -> .25. */

@@ -16,7 +16,7 @@ import type { Io } from "../model/io.js";
 import { loadPreviousSite } from "../previous/previous-site.js";
 import { resolveSnapshotPath } from "../snapshot/packed-snapshot.js";
 import { readSnapshot } from "../snapshot/read-snapshot.js";
-import type { Snapshot } from "../snapshot/snapshot.js";
+import type { Snapshot } from "../snapshot/schema.js";
 import { sanitizeText } from "../text/sanitize.js";
 import {
   DEFAULT_CONFIG,

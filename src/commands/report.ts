@@ -6,7 +6,7 @@ import { ExitCode, type ExitCodeValue } from "../model/errors.js";
 import type { Io } from "../model/io.js";
 import type { BuildOptions } from "../pipeline/build.js";
 import type { CrawlOutcome } from "../pipeline/crawl-step.js";
-import type { SnapshotEntry } from "../snapshot/snapshot.js";
+import type { SnapshotEntry } from "../snapshot/schema.js";
 import type { RunTally } from "../model/tally.js";
 import { counted } from "../text/plural.js";
 import { isServerQuirk } from "../validate/link-rules.js";

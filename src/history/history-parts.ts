@@ -16,7 +16,7 @@ import {
 import {
   historyOf,
   HistoryFormatError,
-  isoTime,
+  isoTimeSchema,
   lineItems,
   readSeries,
   refuseNewer,
@@ -44,11 +44,11 @@ export const keptPart = (project: string): string =>
 
 /** Why a part is not its index's (another run's, another count of series), if it is not. */
 export function staleness(
-  part: { run?: string; series: Record<string, string> },
+  part: { run: string; series: Record<string, string> },
   lastRun: string | undefined,
   listed: number,
 ): string | undefined {
-  if (part.run !== undefined && part.run !== lastRun)
+  if (part.run !== lastRun)
     return `written by the run of ${part.run}, not by the index's (${lastRun ?? "none"})`;
   const held = Object.keys(part.series).length;
   if (held !== listed) return `holds ${held} series where the index lists ${listed}`;
@@ -59,10 +59,10 @@ export function staleness(
 export function keptAs(
   where: string,
   why: string,
-  run: string | undefined,
+  run: string,
   lastRun: string | undefined,
 ): KeptPart {
-  return { where, why, ...(run !== undefined && run !== lastRun ? { run } : {}) };
+  return { where, why, ...(run !== lastRun ? { run } : {}) };
 }
 
 /** What an index lists: a project and its part's path from the index's folder. */
@@ -80,13 +80,13 @@ const MAX_PARTS = 100_000; // An index lists at most so many projects (a tampere
 export const partPath = (project: string): string => `history/${fileSegment(project)}.json`;
 
 /** The project of a translation's key ("project/component/language"). */
-const projectOf = (key: string): string => key.slice(0, key.indexOf("/"));
+const projectOfKey = (key: string): string => key.slice(0, key.indexOf("/"));
 
 /** The keys of the history's series by project, each project's sorted. */
 function byProject(history: History): Map<string, string[]> {
   const groups = new Map<string, string[]>();
   for (const key of [...history.series.keys()].sort()) {
-    const project = projectOf(key);
+    const project = projectOfKey(key);
     const keys = groups.get(project);
     if (keys) keys.push(key);
     else groups.set(project, [key]);
@@ -129,7 +129,7 @@ export function historyFiles(history: History): { path: string; render: () => st
       `{\n  "schemaVersion": ${HISTORY_SCHEMA_VERSION},\n  "kind": "${PART_KIND}"` +
       `,\n  "project": ${JSON.stringify(project)}` +
       // The run that wrote it, as the index names it: a part from another run is not its own.
-      (history.lastRun ? `,\n  "run": ${JSON.stringify(history.lastRun)}` : "") +
+      `,\n  "run": ${JSON.stringify(must(history.lastRun))}` +
       `,\n  "gone": ${JSON.stringify(Object.fromEntries(gone))}` +
       `,\n  "series": {${lineItems(series)}}\n}\n`
     );
@@ -147,9 +147,9 @@ const indexSchema = z.object({
   schemaVersion: z.literal(HISTORY_SCHEMA_VERSION),
   kind: z.literal("l10n-snapshot history"),
   baseUrl: z.string().max(2000),
-  lastRun: isoTime.optional(),
-  previousRun: isoTime.optional(),
-  runs: z.array(z.object({ at: isoTime, changes: changesSchema })).max(MAX_RUNS * 4),
+  lastRun: isoTimeSchema.optional(),
+  previousRun: isoTimeSchema.optional(),
+  runs: z.array(z.object({ at: isoTimeSchema, changes: changesSchema })).max(MAX_RUNS * 4),
   parts: z.record(
     z.string().min(1).max(300),
     z.object({ path: z.string().max(1000), series: z.int().min(0) }),
@@ -159,8 +159,7 @@ const partSchema = z.object({
   schemaVersion: z.literal(HISTORY_SCHEMA_VERSION),
   kind: z.literal(PART_KIND),
   project: z.string().min(1).max(300),
-  // Absent in the parts written before the stamp (checked by their count alone).
-  run: isoTime.optional(),
+  run: isoTimeSchema,
   gone: z.record(keyText, z.int().min(0)),
   series: z.record(keyText, seriesText),
 });
@@ -247,7 +246,7 @@ export function openHistory(json: unknown, where: string): HistoryReading {
       const own: Record<string, string> = {};
       const others: string[] = [];
       for (const [key, text] of Object.entries(part.series)) {
-        if (projectOf(key) === ref.project) own[key] = text;
+        if (projectOfKey(key) === ref.project) own[key] = text;
         else others.push(key);
       }
       // Decoded on the side: a part with one bad series adds nothing.
@@ -255,7 +254,7 @@ export function openHistory(json: unknown, where: string): HistoryReading {
       dropped.push(...others, ...readSeries(own, at, read));
       for (const [key, text] of read.texts) series.setText(key, text);
       for (const [key, minute] of Object.entries(part.gone))
-        if (projectOf(key) === ref.project && series.has(key)) gone.set(key, minute);
+        if (projectOfKey(key) === ref.project && series.has(key)) gone.set(key, minute);
       done.add(ref.project);
       if (stale) restarted.add(ref.project);
       return stale;

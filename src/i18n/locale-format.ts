@@ -2,11 +2,37 @@
 // (Node's full ICU): no separator, digit, date order or plural is written by hand. The formatters
 // are made once per locale and shared by every page of it.
 
-/** The writing direction of a locale: "rtl" for Arabic, Hebrew, Persian, Urdu... */
+/** Scripts written right to left (ISO 15924). */
+const RTL_SCRIPTS = new Set([
+  "Adlm",
+  "Arab",
+  "Hebr",
+  "Mand",
+  "Mend",
+  "Nkoo",
+  "Rohg",
+  "Samr",
+  "Syrc",
+  "Thaa",
+  "Yezi",
+]);
+
+/**
+ * The writing direction of a locale: "rtl" for Arabic, Hebrew, Persian, Urdu, Dhivehi... From
+ * Intl Locale Info where Node has it (`getTextInfo()`, or the older `textInfo` getter that V8
+ * means to drop; TypeScript's lib knows neither), else, and where ICU says "ltr" for a
+ * right-to-left script (Dhivehi), from the locale's likely script.
+ */
 export function localeDirection(tag: string): "ltr" | "rtl" {
   try {
-    // Every Node.js from 20 has the getter (Intl Locale Info); TypeScript's lib does not know it.
-    return Reflect.get(new Intl.Locale(tag), "textInfo")?.direction === "rtl" ? "rtl" : "ltr";
+    const locale = new Intl.Locale(tag);
+    const getTextInfo = Reflect.get(locale, "getTextInfo");
+    const info =
+      typeof getTextInfo === "function"
+        ? getTextInfo.call(locale)
+        : Reflect.get(locale, "textInfo");
+    if (info?.direction === "rtl") return "rtl";
+    return RTL_SCRIPTS.has(locale.maximize().script ?? "") ? "rtl" : "ltr";
   } catch {
     return "ltr";
   }

@@ -7,9 +7,12 @@ import { outputError } from "./fs-errors.js";
 
 // A run replaces its output folder whole. That is right for a site it wrote before, and wrong for
 // anything else: `--out .` in a repository, or `--out docs` beside a project's documentation,
-// would delete the user's files. So the folder must be new, empty, or a site
-// (data/snapshot.json.gz, or data/snapshot.json),
-// and must not hold the folder the command runs in.
+// would delete the user's files. So the folder must be new, empty, or a site (it has
+// data/snapshot.json.gz), or hold what `crawl` writes there by default (data/snapshot.json, which
+// `render` then reads), and must not hold the folder the command runs in.
+
+/** Where `crawl` writes its snapshot in the output folder by default. */
+const CRAWLED_SNAPSHOT = "data/snapshot.json";
 
 /**
  * Refuses an output folder whose replacing would delete something that is not a site of ours.
@@ -46,8 +49,7 @@ export async function assertReplaceable(
       (s) => s.isFile(),
       () => false,
     );
-  // data/snapshot.json.gz since the copy is compressed; data/snapshot.json on sites written before.
-  const isSite = (await isFile(SITE_FILE.snapshot)) || (await isFile(SITE_FILE.plainSnapshot));
+  const isSite = (await isFile(SITE_FILE.snapshot)) || (await isFile(CRAWLED_SNAPSHOT));
   if (!isSite) {
     const some = names.sort().slice(0, 3).join(", ") + (names.length > 3 ? ", ..." : "");
     throw new OutputError(

@@ -23,13 +23,6 @@ import { publishSite, spoolFileBeside, type SiteResult } from "./site-step.js";
 // over a snapshot file instead of a crawl (render.ts). Each owns its spool (and the previous
 // site) in one try/finally: however a run ends, what it made is removed.
 
-export {
-  crawlToSnapshot,
-  type CrawlOutcome,
-  type CrawlRun,
-  type CrawlRunOptions,
-} from "./crawl-step.js";
-
 export interface BuildOptions {
   /** Render the site into this folder (`build`); without it the run writes `snapshot` (`crawl`). */
   out?: string;

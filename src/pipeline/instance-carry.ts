@@ -1,7 +1,7 @@
 import { WILDCARD, type Triple } from "../config/triple.js";
 import type { HttpClient } from "../http/http-client.js";
 import type { SnapshotHeader } from "../snapshot/read-snapshot.js";
-import type { SnapshotEntry } from "../snapshot/snapshot.js";
+import type { SnapshotEntry } from "../snapshot/schema.js";
 import { firstPageUrl } from "../weblate/list-page.js";
 import { WeblateRoutes } from "../weblate/routes.js";
 import { field, num } from "../model/json.js";
@@ -52,9 +52,9 @@ export async function planInstanceCarry(
   try {
     const logged = await client.getJson(changes.href);
     date = logged.date;
-    if (countOf(logged.body) === 0) {
+    if (listCountOf(logged.body) === 0) {
       const listed = await client.getJson(firstPageUrl(routes.collection("translations"), 1));
-      unchanged = countOf(listed.body) === count;
+      unchanged = listCountOf(listed.body) === count;
     }
   } catch {
     unchanged = false;
@@ -70,6 +70,6 @@ export async function planInstanceCarry(
 }
 
 /** The `count` of a paged answer; NaN when there is none (then not unchanged). */
-function countOf(body: unknown): number {
+function listCountOf(body: unknown): number {
   return num(field(body, "count")) ?? Number.NaN;
 }

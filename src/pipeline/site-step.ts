@@ -8,7 +8,7 @@ import { nameRemovals } from "./removal-names.js";
 import { madeTemp, removeDeadTemps, tempName } from "../output/temp-files.js";
 import { openSnapshot } from "../snapshot/read-snapshot.js";
 import { heardStop } from "../model/heard-stop.js";
-import type { SnapshotHeader } from "../snapshot/snapshot.js";
+import type { SnapshotHeader } from "../snapshot/schema.js";
 import type { SnapshotSpool } from "../snapshot/spool.js";
 import type { RenderedSite } from "../render/render-site.js";
 

@@ -6,7 +6,7 @@ import {
   type Triple,
 } from "../config/triple.js";
 import { field, str } from "../model/json.js";
-import type { CarriedData } from "../snapshot/snapshot.js";
+import type { CarriedData } from "../snapshot/schema.js";
 import { checkStatistics } from "../validate/statistics.js";
 import { validateRecord } from "../validate/validate-record.js";
 

@@ -3,7 +3,7 @@ import { isListEntry as isWildcard } from "../model/tally.js";
 import { PublishableClaims, unpublishable } from "../site/publishable.js";
 import type { SnapshotSpool } from "../snapshot/spool.js";
 import type { SnapshotSource } from "../snapshot/read-snapshot.js";
-import type { CarriedData, Snapshot, SnapshotEntry } from "../snapshot/snapshot.js";
+import type { CarriedData, Snapshot, SnapshotEntry } from "../snapshot/schema.js";
 import { withoutUserInfo } from "../text/http-url.js";
 import { sanitizeText } from "../text/sanitize.js";
 import { carriedProblem, entryProblem } from "./carried-checks.js";

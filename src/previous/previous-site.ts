@@ -27,6 +27,7 @@ import {
   type PreviousOptions,
 } from "./site-files.js";
 import { SITE_FILE } from "../site/site-paths.js";
+import { sameBaseUrl } from "../config/base-url.js";
 import type { Config } from "../config/load-config.js";
 import { must } from "../model/must.js";
 
@@ -93,8 +94,7 @@ export function isSnapshotFile(location: string): boolean {
 }
 
 /**
- * Reads `data/history.json` and `data/snapshot.json.gz` (`data/snapshot.json` on a site written
- * before the copy was compressed) of the previous site, from its public URL
+ * Reads `data/history.json` and `data/snapshot.json.gz` of the previous site, from its public URL
  * (with the crawl's HTTP client, its timeouts and a size cap, and without the Weblate token) or
  * from a directory. The snapshot is unpacked into a temporary file and streamed from there.
  * A part the site says it has not (404, no such file) is a warning: the run starts a new history.
@@ -146,7 +146,7 @@ function neitherPart({ where, options, site }: Taking, read: Parts, remote: bool
     // Neither part is there (404, or no such file): what a first run finds. One line, saying so.
     site.notes.push(
       `previous site ${where} has nothing published yet (${SITE_FILE.history} and ` +
-        `${read.snapshotPath}: ${remote ? "404 Not Found" : "no such file"}): normal for a ` +
+        `${SITE_FILE.snapshot}: ${remote ? "404 Not Found" : "no such file"}): normal for a ` +
         "first run; starting a new history",
     );
     return true;
@@ -190,7 +190,7 @@ function unreadable(t: Taking, what: string, problem: string, without: string): 
   t.site.warnings.push(`previous site ${what}: ${problem}; ${without} (--previous-optional)`);
 }
 
-/** The history (its index and each project's part, or the one file), or why not. */
+/** The history (its index and each project's part), or why not. */
 async function takeHistory(t: Taking, read: Parts): Promise<void> {
   const { where, options, site } = t;
   if (!("json" in read.history)) {
@@ -267,11 +267,11 @@ function takeSnapshot(t: Taking, read: Parts, file: string): void {
   const without = "go on without last known good data";
   if ("json" in read.snapshot) {
     try {
-      site.snapshot = checkedSnapshot(file, `${where} ${read.snapshotPath}`);
+      site.snapshot = checkedSnapshot(file, `${where} ${SITE_FILE.snapshot}`);
     } catch (error) {
       unreadable(
         t,
-        `${where} ${read.snapshotPath}`,
+        `${where} ${SITE_FILE.snapshot}`,
         `not a snapshot this tool can read (${sanitizeText(messageOf(error))})`,
         without,
       );
@@ -281,13 +281,13 @@ function takeSnapshot(t: Taking, read: Parts, file: string): void {
       `previous site ${where}: no snapshot (${read.snapshot.problem}); no last known good ` +
         "data this run",
     );
-  else unreadable(t, `${where} ${read.snapshotPath}`, read.snapshot.problem, without);
+  else unreadable(t, `${where} ${SITE_FILE.snapshot}`, read.snapshot.problem, without);
 }
 
 /** A site built from another server is refused, unless --previous-force. */
 function checkServer({ where, options, site }: Taking): void {
   const from = site.snapshot?.header.source.baseUrl ?? site.history?.baseUrl;
-  if (from === undefined || trimSlash(from) === trimSlash(options.baseUrl)) return;
+  if (from === undefined || sameBaseUrl(from, options.baseUrl)) return;
   if (!options.force) {
     throw new ConfigError(
       `previous site ${where} was built from ` +
@@ -334,5 +334,3 @@ function addPart(
 function historyProblem(error: unknown): string {
   return sanitizeText(messageOf(error)).replace(/^history .*? data\/history\.json: /, "");
 }
-
-const trimSlash = (url: string) => url.replace(/\/+$/, "");

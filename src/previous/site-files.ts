@@ -64,7 +64,6 @@ export type Part = { json: unknown } | { problem: string; missing?: boolean };
 export type Parts = {
   history: Part;
   snapshot: Part;
-  snapshotPath: string;
   /**
    * Reads another JSON file of the site (a part of a split history: history-parts.ts), capped at
    * history.maxBytes, until `close`. From a URL, `version` (the run that wrote it) goes into the
@@ -77,19 +76,6 @@ export type Parts = {
 };
 const capOf = (maxBytes: number) => maxBytes * SNAPSHOT_CAP_FACTOR;
 const capNote = `${SNAPSHOT_CAP_FACTOR} × history.maxBytes`;
-
-/** The compressed snapshot, or when a site has none (written before), the plain one. */
-async function snapshotPart(
-  get: (path: string) => Promise<Part>,
-): Promise<{ snapshot: Part; snapshotPath: string }> {
-  const packed = await get(SITE_FILE.snapshot);
-  if ("json" in packed || !packed.missing)
-    return { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
-  const plain = await get(SITE_FILE.plainSnapshot);
-  return "json" in plain || !plain.missing
-    ? { snapshot: plain, snapshotPath: SITE_FILE.plainSnapshot }
-    : { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
-}
 
 /** Whether the site says it has no such part (404, no such file). */
 export function isMissing(part: Part): boolean {
@@ -139,7 +125,7 @@ async function getPart(
  * A file's bytes. A page that is not the file (a login or error page answered 200, a Pages 404
  * page) is not read as one.
  */
-async function fileBytes(client: HttpClient, url: string): Promise<Buffer> {
+async function fetchFileBytes(client: HttpClient, url: string): Promise<Buffer> {
   const answer = await client.getBytes(url);
   if (answer.type !== undefined && /^\s*text\/html\b/i.test(answer.type))
     throw new RequestError("invalid-response", url, `an HTML page (${answer.type}), not the file`);
@@ -151,7 +137,7 @@ async function fileBytes(client: HttpClient, url: string): Promise<Buffer> {
  * (`wlp_...`), and redacted it would not be read back. What is printed of it is sanitised where it
  * is printed.
  */
-function parseJson(text: string, url: string): unknown {
+function parseFetchedJson(text: string, url: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -179,9 +165,9 @@ export async function fetchParts(
   });
   const get = (path: string, use: (url: string) => Promise<unknown>, query?: [string, string]) =>
     getPart(new URL(encodePath(path), base), path, use, query, options.maxBytes);
-  const fetched = (url: string) => fileBytes(client, url);
+  const fetched = (url: string) => fetchFileBytes(client, url);
   const json = (path: string, query?: [string, string]) =>
-    get(path, async (url) => parseJson((await fetched(url)).toString("utf8"), url), query);
+    get(path, async (url) => parseFetchedJson((await fetched(url)).toString("utf8"), url), query);
   // The compressed snapshot comes as gzip bytes (no Content-Encoding): unpacked as it is written.
   // The index and the snapshot asked for with the time in the query: a cache (a CDN's, for some
   // minutes after a deploy) does not answer with the run before's, whose parts are no longer
@@ -196,11 +182,11 @@ export async function fetchParts(
     );
   try {
     const index = json(SITE_FILE.history, now);
-    const [h, s] = await Promise.all([index, snapshotPart(snapshot)]);
+    const [h, s] = await Promise.all([index, snapshot(SITE_FILE.snapshot)]);
     const abort = () => stopped.abort();
     const part = (path: string, version?: string) =>
       json(path, version === undefined ? undefined : ["v", version]);
-    return { history: h, ...s, json: part, abort, close: () => client.close() };
+    return { history: h, snapshot: s, json: part, abort, close: () => client.close() };
   } catch (error) {
     await client.close();
     throw error;
@@ -235,8 +221,14 @@ export async function readParts(dir: string, maxBytes: number, file: string): Pr
   const snapshot = read(capOf(maxBytes), capNote, (from) =>
     copySnapshotFile(from, file, capOf(maxBytes)).then(() => undefined),
   );
-  const [h, s] = await Promise.all([history(SITE_FILE.history), snapshotPart(snapshot)]);
-  return { history: h, ...s, json: history, abort: () => undefined, close: async () => undefined };
+  const [h, s] = await Promise.all([history(SITE_FILE.history), snapshot(SITE_FILE.snapshot)]);
+  return {
+    history: h,
+    snapshot: s,
+    json: history,
+    abort: () => undefined,
+    close: async () => undefined,
+  };
 }
 
 /**

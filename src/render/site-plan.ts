@@ -3,7 +3,7 @@ import type { History } from "../history/history.js";
 import type { FileToWrite as PlannedFile } from "../output/write-files.js";
 import { parseTripleString } from "../config/triple.js";
 import { duplicateOutput, SITE_FILE } from "../site/site-paths.js";
-import type { Snapshot } from "../snapshot/snapshot.js";
+import type { Snapshot } from "../snapshot/schema.js";
 import { snapshotSource, type SnapshotSource } from "../snapshot/read-snapshot.js";
 import { fileBlocks, fileIsGzip, gzipMembers } from "../snapshot/packed-snapshot.js";
 import {
@@ -89,8 +89,10 @@ export function planSiteFiles(
       yield* presentFiles(fixed, model);
       if (!model.detail.translationPages) {
         // The badges alone: the rows have them, the snapshot is not read again.
-        for (const badged of plan.translationBadges())
-          for (const file of measuredBadgeFiles(fixed.badges, model, badged)) yield check(file);
+        for (const { pageDir, badge, tally, stale } of plan.translationBadges()) {
+          const target = { badgeBase: `badges/${pageDir}`, badge, tally, stale };
+          for (const file of measuredBadgeFiles(fixed.badges, model, target)) yield check(file);
+        }
         return;
       }
       for (const page of plan.translationPages()) {

@@ -15,15 +15,19 @@ import { CaseFolds, nameProblem } from "./site-names.js";
  * where the component's page is a file). Entries are claimed in snapshot order; one that cannot
  * have its files is reported, and the rest of the site is written without it.
  *
- * A translation's claim is kept as its folder `p/c/l` and its owner, from which its three files
- * (`p/c/l/index.html`, `badges/p/c/l.svg` and `.json`) follow. Projects, components, languages
- * and the site's own files are kept path by path.
+ * A translation's claim is kept as its language under its component's folder `p/c`, from which
+ * its folder `p/c/l`, its three files (`p/c/l/index.html`, `badges/p/c/l.svg` and `.json`) and
+ * its owner's name follow: a few bytes a translation, where a million of them are claimed before
+ * the site is written. Projects, components, languages and the site's own files are kept path by
+ * path.
  */
 export class SiteClaims {
   private readonly files = new Map<string, string>();
   private readonly dirs = new Set<string>();
-  /** The translations' folders and their owners. */
-  private readonly translations = new Map<string, string>();
+  /** The translations by their component's folder: its owner's name, their folders' languages. */
+  private readonly translations = new Map<string, TranslationFolders>();
+  /** One copy of each language code the translations keep (each entry read brings its own). */
+  private readonly codes = new Map<string, string>();
   private closed = false;
   /** The claims this one adds to (checked too, never changed); none for the site's first. */
   private readonly base: SiteClaims | undefined;
@@ -86,7 +90,7 @@ export class SiteClaims {
       else this.commit(path, owner, this.files, this.dirs);
     }
     this.folds.take(entry, sameComponent);
-    if (translation) this.translations.set(translation.dir, translation.owner);
+    if (translation) this.keepTranslation(entry, translation.dir);
     this.lastComponent = translation
       ? { project: entry.project, component: entry.component }
       : undefined;
@@ -102,6 +106,7 @@ export class SiteClaims {
     this.files.clear();
     this.dirs.clear();
     this.translations.clear();
+    this.codes.clear();
     this.lastComponent = undefined;
     this.folds.clear();
     this.base?.close();
@@ -109,7 +114,26 @@ export class SiteClaims {
 
   /** Whose translation folder `dir` is, if any. */
   private translationOwner(dir: string): string | undefined {
-    return this.translations.get(dir) ?? this.base?.translationOwner(dir);
+    // A language's folder name (fileSegment) has no "/": the component's folder is before the last.
+    const at = dir.lastIndexOf("/");
+    const folders = at > 0 ? this.translations.get(dir.slice(0, at)) : undefined;
+    const language = folders?.languages.get(dir.slice(at + 1));
+    if (language === undefined) return this.base?.translationOwner(dir);
+    return `the translation ${folders?.component}/${language}`;
+  }
+
+  /** Keeps a translation's folder `dir` (its component's folder, then its language's). */
+  private keepTranslation(entry: Triple, dir: string): void {
+    const at = dir.lastIndexOf("/");
+    const component = dir.slice(0, at);
+    let folders = this.translations.get(component);
+    if (!folders) {
+      folders = { component: `${entry.project}/${entry.component}`, languages: new Map() };
+      this.translations.set(component, folders);
+    }
+    const code = this.codes.get(entry.language) ?? entry.language;
+    this.codes.set(code, code);
+    folders.languages.set(fileSegment(code), code);
   }
 
   /**
@@ -176,6 +200,12 @@ export class SiteClaims {
       if (dir !== except) dirs.add(dir);
     }
   }
+}
+
+/** A component's translations: `project/component`, and each folder's language by its name. */
+interface TranslationFolders {
+  component: string;
+  languages: Map<string, string>;
 }
 
 const PAGE = "/index.html";

@@ -20,8 +20,6 @@ export const SITE_FILE = {
   og: "assets/og.png",
   /** The snapshot inside a site, compressed (snapshot/packed-snapshot.ts). */
   snapshot: "data/snapshot.json.gz",
-  /** Where sites written before the compressed copy kept it; where `crawl` writes by default. */
-  plainSnapshot: "data/snapshot.json",
   history: "data/history.json",
   feed: "feed.xml",
 } as const;

@@ -1,6 +1,6 @@
 import type { Counts } from "../model/counts.js";
 import { recordCounts, recordView, type RecordView } from "../weblate/record-view.js";
-import type { SnapshotEntry } from "./snapshot.js";
+import type { SnapshotEntry } from "./schema.js";
 
 // What an entry counts: the one reading of a snapshot entry's numbers that the pages, the badges,
 // the exports and `check` share, so that a percent is the same wherever it is shown or judged.

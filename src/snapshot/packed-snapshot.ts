@@ -16,8 +16,8 @@ import { OutputError, UserError, messageOf } from "../model/errors.js";
 import { must } from "../model/must.js";
 
 // The site publishes its snapshot gzip-compressed: at 100,000 translations the plain JSON is about
-// 136 MB of the 1 GB GitHub Pages publishes, the compressed one a tenth of that or less. Sites
-// written before (data/snapshot.json) and plain snapshot files (what `crawl` writes) still read.
+// 136 MB of the 1 GB GitHub Pages publishes, the compressed one a tenth of that or less. Plain
+// snapshot files (what `crawl` writes) read as well.
 
 // A member's text is held twice while it is compressed (its pieces, then joined), with what zlib
 // makes: at 4 MB a member that was 8 MB or more outside the heap each time one was made. Each
@@ -44,8 +44,8 @@ export function fileIsGzip(file: string): boolean {
 
 /**
  * The snapshot file a path means: the path itself, or, when it is missing and a compressed copy is
- * beside it, that copy (so `--snapshot out/data/snapshot.json` reads a site written since). A plain
- * file wins when both are there: it is what `crawl` just wrote.
+ * beside it, that copy (so `--snapshot out/data/snapshot.json`, where `crawl` writes, reads a site
+ * `build` wrote). A plain file wins when both are there: it is what `crawl` just wrote.
  */
 export function resolveSnapshotPath(path: string): string {
   return !existsSync(path) && !path.endsWith(".gz") && existsSync(`${path}.gz`)

@@ -6,15 +6,6 @@ import { TableBuilder, type CompactTables } from "./compact.js";
 import type { Snapshot, SnapshotEntry, SnapshotHeader } from "./schema.js";
 import { must } from "../model/must.js";
 
-export type {
-  CarriedData,
-  EntryStatus,
-  Problem,
-  Snapshot,
-  SnapshotEntry,
-  SnapshotHeader,
-} from "./schema.js";
-
 export interface SnapshotMeta {
   baseUrl: string;
   triples: readonly Triple[];
@@ -119,7 +110,7 @@ export interface EntrySummary {
   problems: boolean;
 }
 
-export function summaryOf(e: SnapshotEntry): EntrySummary {
+export function summarizeEntry(e: SnapshotEntry): EntrySummary {
   const warned = e.warnings.length > 0;
   const noted = e.notes.length > 0;
   return {

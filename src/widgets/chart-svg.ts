@@ -3,7 +3,6 @@ import { byProgress } from "../model/counts.js";
 import type { Thresholds, WidgetOptions } from "../config/schema.js";
 import { fitText, FONT_FAMILY, n, textWidth, xml } from "./svg-text.js";
 import { must } from "../model/must.js";
-import { counted } from "../text/plural.js";
 
 // Multi-language charts for READMEs, like Weblate's multi-*.svg (a row per language) and
 // horizontal-*.svg (a column per language), but sorted by percent and filtered by the
@@ -35,46 +34,12 @@ export interface WidgetWords {
   og: { noStrings: string; mostTranslated: string; footer: string };
 }
 
-const englishPercent = new Intl.NumberFormat("en", { style: "percent" });
-const englishInt = new Intl.NumberFormat("en");
-
-/** English, for callers that give no locale's words. */
-export const ENGLISH_WIDGET_WORDS: WidgetWords = {
-  percent: (whole) => englishPercent.format(whole / 100),
-  int: (n) => englishInt.format(n),
-  noLanguages: "no languages to show",
-  describe: (title, shown, of) => {
-    const first = shown[0];
-    const last = shown.at(-1);
-    if (!first || !last) return `${title}: no languages`;
-    const all = counted(of ?? shown.length, "language");
-    const p = (i: ChartItem) => englishPercent.format(floorPercent(i.percent) / 100);
-    const range =
-      shown.length === 1
-        ? `${first.name} ${p(first)}`
-        : `from ${first.name} ${p(first)} to ${last.name} ${p(last)}`;
-    const languages = of !== undefined && of > shown.length ? `${shown.length} of ${all}` : all;
-    return `${title}: percent of translated strings for ${languages}, ${range}`;
-  },
-  matrix: (title, components, languages, of) =>
-    `${title}, percent of translated strings by component and language: ` +
-    `${counted(components, "component")}, ` +
-    (of !== undefined && of > languages
-      ? `${languages} of ${counted(of, "language")}`
-      : counted(languages, "language")),
-  og: {
-    noStrings: "no strings",
-    mostTranslated: "Most translated",
-    footer: "Translation status by l10n-snapshot",
-  },
-};
-
 export interface ChartInput {
   title: string;
   items: ChartItem[];
   options: WidgetOptions;
   thresholds: Thresholds;
-  words?: WidgetWords;
+  words: WidgetWords;
 }
 
 /**
@@ -119,7 +84,7 @@ const TRACK = "#e3e7ed";
 // rectangle filled with a pattern, the bars of a colour one path, the texts share their attributes
 // through a <g>. A site of 500 components has 1,000 charts (GitHub Pages publishes at most 1 GB).
 
-function frame(width: number, height: number, label: string, body: string): string {
+export function frame(width: number, height: number, label: string, body: string): string {
   // The <title> names the picture for screen readers (role="img"); an aria-label would repeat it.
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" ` +
@@ -130,26 +95,27 @@ function frame(width: number, height: number, label: string, body: string): stri
   );
 }
 
+/** A widget's title, on its first line: in bold, a point larger. */
+export const heading = (text: string): string =>
+  `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${xml(text)}</text>`;
+
 /**
  * The title: what the chart shows and its range, as the texts inside it list every language, and
  * how many it could show when it leaves some out.
  */
 function describe(input: ChartInput, shown: ChartItem[]): string {
   const of = selectItems(input.items, { ...input.options, maxLanguages: 0 }).length;
-  return (input.words ?? ENGLISH_WIDGET_WORDS).describe(input.title, shown, of);
+  return input.words.describe(input.title, shown, of);
 }
 
-/** A pattern of rounded tracks, `w` x `h` in tiles of `tileW` x `tileH`, filling a rectangle. */
-function tracks(
-  x: number,
-  y: number,
-  tileW: number,
-  tileH: number,
-  w: number,
-  h: number,
-  width: number,
-  height: number,
-): string {
+/**
+ * A pattern of rounded tracks of `track` = [w, h] in tiles of `tile`, filling a rectangle of
+ * `area` at `x`, `y`.
+ */
+function tracks(x: number, y: number, tile: number[], track: number[], area: number[]): string {
+  const [tileW, tileH] = tile;
+  const [w, h] = track;
+  const [width = 0, height = 0] = area;
   return (
     `<defs><pattern id="k" patternUnits="userSpaceOnUse" x="${n(x)}" y="${n(y)}" ` +
     `width="${tileW}" height="${tileH}"><rect width="${w}" height="${h}" rx="2" ` +
@@ -201,7 +167,7 @@ export class Bars {
 
 /** A row per language: name, bar, percent (Weblate's "multi" chart). */
 export function rowsChartSvg(input: ChartInput): string {
-  const words = input.words ?? ENGLISH_WIDGET_WORDS;
+  const { words } = input;
   const shown = selectItems(input.items, input.options);
   const names = shown.map((i) => fitText(i.name, NAME_MAX));
   const nameWidth = Math.max(40, ...names.map((name) => textWidth(name)));
@@ -209,11 +175,12 @@ export function rowsChartSvg(input: ChartInput): string {
   const barX = Math.ceil(PAD + nameWidth + 8);
   const pctX = barX + BAR + 6;
   const widest = textWidth(words.percent(100));
-  const title = xml(fitText(input.title, pctX + widest - PAD, 12, true));
+  const title = fitText(input.title, pctX + widest - PAD, 12, true);
   const width = Math.max(pctX + widest + PAD, PAD * 2 + textWidth(input.title, 12, true));
   const top = PAD + TITLE;
-  let body = `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${title}</text>`;
-  if (shown.length > 0) body += tracks(barX, top + 3, BAR, ROW, BAR, 11, BAR, shown.length * ROW);
+  let body = heading(title);
+  if (shown.length > 0)
+    body += tracks(barX, top + 3, [BAR, ROW], [BAR, 11], [BAR, shown.length * ROW]);
   const bars = new Bars();
   // Each row one <text>: the name, then the percent in a <tspan> (read in that order).
   let rows = "";
@@ -244,7 +211,7 @@ const COLUMN_HEIGHT = 100;
 
 /** A column per language, names written upwards below the bars (Weblate's "horizontal" chart). */
 export function columnsChartSvg(input: ChartInput): string {
-  const words = input.words ?? ENGLISH_WIDGET_WORDS;
+  const { words } = input;
   const shown = selectItems(input.items, input.options);
   const names = shown.map((i) => fitText(i.name, NAME_MAX));
   const nameHeight = Math.max(20, ...names.map((name) => textWidth(name))) + 8;
@@ -254,20 +221,10 @@ export function columnsChartSvg(input: ChartInput): string {
     PAD * 2 + Math.max(1, shown.length) * COL,
     PAD * 2 + textWidth(input.title, 12, true),
   );
-  let body =
-    `<text x="${PAD}" y="${PAD + 11}" font-size="12" ` +
-    `font-weight="bold">${xml(input.title)}</text>`;
+  let body = heading(input.title);
+  const area = [shown.length * COL - 8, COLUMN_HEIGHT];
   if (shown.length > 0)
-    body += tracks(
-      PAD + 4,
-      top,
-      COL,
-      COLUMN_HEIGHT,
-      COL - 8,
-      COLUMN_HEIGHT,
-      shown.length * COL - 8,
-      COLUMN_HEIGHT,
-    );
+    body += tracks(PAD + 4, top, [COL, COLUMN_HEIGHT], [COL - 8, COLUMN_HEIGHT], area);
   const bars = new Bars();
   let percents = "";
   let labels = "";

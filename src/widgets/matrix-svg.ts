@@ -1,13 +1,14 @@
 import { percentColor } from "../badges/badge-data.js";
 import type { Thresholds, WidgetOptions } from "../config/schema.js";
 import {
-  ENGLISH_WIDGET_WORDS,
   floorPercent,
+  frame,
+  heading,
   selectItems,
   type ChartItem,
   type WidgetWords,
 } from "./chart-svg.js";
-import { fitText, FONT_FAMILY, n, textWidth, xml } from "./svg-text.js";
+import { fitText, textWidth, xml } from "./svg-text.js";
 import { must } from "../model/must.js";
 
 // A project's components x languages as one picture for a README, like the site's project page:
@@ -24,7 +25,7 @@ export interface MatrixInput {
   }[];
   options: WidgetOptions;
   thresholds: Thresholds;
-  words?: WidgetWords;
+  words: WidgetWords;
 }
 
 const PAD = 8;
@@ -36,7 +37,7 @@ const TINT = { red: "#fbd3cd", yellow: "#fbedb5", brightgreen: "#cdeed3" } as co
 // 10,000 cells in a project of 50 components and 200 languages: a cell is a piece of its colour's
 // one path and a <tspan> of its row's one <text>, the rest is said once by a <g>.
 export function matrixSvg(input: MatrixInput): string {
-  const words = input.words ?? ENGLISH_WIDGET_WORDS;
+  const { words } = input;
   const columns = selectItems(input.languages, input.options);
   const names = columns.map((c) => fitText(c.name, 160));
   const headHeight = Math.ceil(Math.max(30, ...names.map((name) => textWidth(name))) + 10);
@@ -49,9 +50,7 @@ export function matrixSvg(input: MatrixInput): string {
     PAD * 2 + textWidth(input.title, 12, true),
   );
   const height = top + Math.max(1, input.rows.length) * CELL_H + PAD;
-  let body =
-    `<text x="${PAD}" y="${PAD + 11}" font-size="12" ` +
-    `font-weight="bold">${xml(input.title)}</text>`;
+  let body = heading(input.title);
   const left = PAD + firstWidth;
   let heads = "";
   columns.forEach((_, i) => {
@@ -65,13 +64,7 @@ export function matrixSvg(input: MatrixInput): string {
   if (cells) body += `<g font-size="10" text-anchor="middle">${cells}</g>`;
   const of = selectItems(input.languages, { ...input.options, maxLanguages: 0 }).length;
   const label = words.matrix(input.title, input.rows.length, columns.length, of);
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" ` +
-    `viewBox="0 0 ${n(width)} ${n(height)}" role="img">` +
-    `<title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" ` +
-    `stroke="#d0d7de"/>` +
-    `<g font-family="${FONT_FAMILY}" font-size="11" fill="#1d2330">${body}</g></svg>\n`
-  );
+  return frame(width, height, label, body);
 }
 
 type Cell = MatrixInput["rows"][number]["cells"] extends Map<string, infer C> ? C : never;

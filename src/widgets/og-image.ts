@@ -3,12 +3,7 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import { fitText, n, xml } from "./svg-text.js";
-import {
-  ENGLISH_WIDGET_WORDS,
-  floorPercent,
-  type ChartItem,
-  type WidgetWords,
-} from "./chart-svg.js";
+import { floorPercent, type ChartItem, type WidgetWords } from "./chart-svg.js";
 
 // The picture a link to the site shows when it is shared (Open Graph, 1200x630): drawn as SVG,
 // rasterised to PNG by resvg compiled to WebAssembly (one .wasm file for every platform, which the
@@ -24,7 +19,7 @@ export interface OgInput {
   percent?: number;
   subtitle: string;
   languages: ChartItem[];
-  words?: WidgetWords;
+  words: WidgetWords;
 }
 
 const W = 1200;
@@ -72,7 +67,7 @@ export function loadOgRenderer(): Promise<void> {
 
 export function ogSvg(input: OgInput): string {
   const left = 72;
-  const words = input.words ?? ENGLISH_WIDGET_WORDS;
+  const { words } = input;
   const percent = xml(
     input.percent === undefined ? words.og.noStrings : words.percent(floorPercent(input.percent)),
   );

@@ -7,6 +7,8 @@ import { badgeSvg, compactBadge } from "../../src/badges/badge-svg.js";
 import { shieldsEndpointSchema } from "../helpers/shields-endpoint-schema.js";
 
 const thresholds = { yellow: 75, brightgreen: 90 };
+// The words of an English site's badges.
+const words = { percent: (whole: number) => `${whole}%`, noStrings: "no strings" };
 
 describe("badge text and colour", () => {
   it.each([
@@ -20,7 +22,7 @@ describe("badge text and colour", () => {
     ["100%", 1000, 1000, "100%", "brightgreen"],
     ["total 0 (nothing to translate: grey, not a green 100%)", 0, 0, "no strings", "lightgrey"],
   ])("at %s", (_name, translated, total, message, color) => {
-    expect(progressBadge("translated", translated, total, thresholds)).toEqual({
+    expect(progressBadge("translated", translated, total, thresholds, words)).toEqual({
       label: "translated",
       message,
       color,
@@ -50,7 +52,7 @@ describe("the shields.io endpoint JSON", () => {
   it.each([
     [
       "progress",
-      progressBadge("translated", 1, 3, thresholds),
+      progressBadge("translated", 1, 3, thresholds, words),
       undefined,
       { schemaVersion: 1, label: "translated", message: "33%", color: "red" },
     ],
@@ -68,7 +70,7 @@ describe("the shields.io endpoint JSON", () => {
     ],
     [
       "cached",
-      progressBadge("translated", 3, 3, thresholds),
+      progressBadge("translated", 3, 3, thresholds, words),
       3600,
       {
         schemaVersion: 1,

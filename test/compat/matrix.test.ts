@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { buildDemoRecords, DEMO_PROJECTS, demoTriples } from "../../src/demo/demo-data.js";
 import type { Generation } from "../../src/demo/generations.js";
 import type { StandInOptions } from "../../src/demo/stand-in-server.js";
-import { crawlToSnapshot } from "../../src/pipeline/build.js";
+import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
 import { mergeSnapshots } from "../helpers/merge-snapshots.js";
 import { snapshotSource } from "../../src/snapshot/read-snapshot.js";
-import type { SnapshotEntry } from "../../src/snapshot/snapshot.js";
+import type { SnapshotEntry } from "../../src/snapshot/schema.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 
 // The compatibility matrix: the same scenarios (explicit triples, wildcards at each level, the

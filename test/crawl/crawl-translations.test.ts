@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crawlToSnapshot } from "../../src/pipeline/build.js";
+import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
 import { HttpClient } from "../../src/http/http-client.js";
 import { joinComponent, listedComponentPath } from "../../src/crawl/join.js";
 import { fetchList } from "../../src/crawl/fetch-list.js";
@@ -7,7 +7,7 @@ import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { syntheticRecords, syntheticTriples } from "../../src/demo/synthetic-data.js";
 import { mergeSnapshots } from "../helpers/merge-snapshots.js";
 import { compareTriples } from "../../src/config/triple.js";
-import type { Snapshot } from "../../src/snapshot/snapshot.js";
+import type { Snapshot } from "../../src/snapshot/schema.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 

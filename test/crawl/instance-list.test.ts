@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { crawlToSnapshot } from "../../src/pipeline/build.js";
+import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { syntheticRecords, syntheticTriples } from "../../src/demo/synthetic-data.js";
-import type { Snapshot } from "../../src/snapshot/snapshot.js";
+import type { Snapshot } from "../../src/snapshot/schema.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 
 const now = () => new Date("2026-11-21T12:00:00Z");

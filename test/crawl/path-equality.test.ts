@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { crawlToSnapshot } from "../../src/pipeline/build.js";
+import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
 import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
 import { syntheticRecords, syntheticTriples } from "../../src/demo/synthetic-data.js";
 import { mergeSnapshots } from "../helpers/merge-snapshots.js";
-import type { Snapshot, SnapshotEntry } from "../../src/snapshot/snapshot.js";
+import type { Snapshot, SnapshotEntry } from "../../src/snapshot/schema.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 
 // A translation's snapshot entry (status, record, warnings, errors, notes) must not depend on the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { crawlTranslations } from "../../src/crawl/crawl-translations.js";
 import { HttpClient } from "../../src/http/http-client.js";
-import { crawlToSnapshot } from "../../src/pipeline/build.js";
+import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { runMain } from "../helpers/run-main.js";

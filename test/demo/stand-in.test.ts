@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { describe, expect, it } from "vitest";
-import { crawlToSnapshot } from "../../src/pipeline/build.js";
+import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";

@@ -2,7 +2,8 @@ import { siteOptionsSchema } from "../../src/config/schema.js";
 import type { Triple } from "../../src/config/triple.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
 import { siteFiles } from "../../src/render/render-site.js";
-import { toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
+import { toSnapshot } from "../../src/snapshot/snapshot.js";
+import type { Snapshot } from "../../src/snapshot/schema.js";
 import { contractRecord, set } from "../helpers/fixtures.js";
 
 // A small site with the names a careless or hostile server may send, for the export tests: a

@@ -4,7 +4,7 @@ import { parse as parseHtml } from "node-html-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import type { History } from "../../src/history/history.js";
-import type { Snapshot } from "../../src/snapshot/snapshot.js";
+import type { Snapshot } from "../../src/snapshot/schema.js";
 import {
   lost,
   publishedUrls,

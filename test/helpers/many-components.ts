@@ -1,7 +1,8 @@
 import { parseTripleString } from "../../src/config/triple.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
-import { toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
+import { toSnapshot } from "../../src/snapshot/snapshot.js";
+import type { Snapshot } from "../../src/snapshot/schema.js";
 
 // A snapshot of an instance with many components (synthetic records, no crawl), for the badges
 // page split by project: optionally a hostile project slug and long unbroken names.

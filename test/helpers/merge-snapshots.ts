@@ -1,5 +1,5 @@
 import { mergeEntries, mergeHeaders, withSiteClaims } from "../../src/snapshot/merge-snapshots.js";
-import type { Snapshot } from "../../src/snapshot/snapshot.js";
+import type { Snapshot } from "../../src/snapshot/schema.js";
 
 /**
  * Joins shard snapshots held in memory (crawled in-process): the same checks and the same result

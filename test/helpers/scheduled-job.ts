@@ -6,7 +6,7 @@ import { readHistoryFile } from "../../src/history/history-parts.js";
 import type { History } from "../../src/history/history.js";
 import { main, type Io } from "../../src/cli/main.js";
 import { readSnapshot } from "../../src/snapshot/read-snapshot.js";
-import type { Snapshot } from "../../src/snapshot/snapshot.js";
+import type { Snapshot } from "../../src/snapshot/schema.js";
 import type { StandInServer, StandInOptions } from "../../src/demo/stand-in-server.js";
 import { startStandIn } from "./stand-in.js";
 import { serveDirectory, type StaticSite } from "./static-site.js";

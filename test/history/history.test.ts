@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { crawlOptionsSchema } from "../../src/config/schema.js";
 import { decodeNumbers, encodeNumbers, POINT_SIZE, UNKNOWN } from "../../src/history/series.js";
@@ -246,7 +247,7 @@ describe("the previous site from a directory", () => {
     const dir = await tempDir("l10n-prev-");
     await mkdir(join(dir, "data"));
     const snapshot = toSnapshot([], { baseUrl, triples: [], now: new Date(day(0)) });
-    await writeFile(join(dir, "data/snapshot.json"), serializeSnapshot(snapshot));
+    await writeFile(join(dir, "data/snapshot.json.gz"), gzipSync(serializeSnapshot(snapshot)));
     if (history !== undefined) await writeFile(join(dir, "data/history.json"), history);
     return dir;
   }

@@ -9,7 +9,7 @@ import { contractRecord } from "../helpers/fixtures.js";
 import { scheduledJob, type Job } from "../helpers/scheduled-job.js";
 
 // The history split by project (src/history/history-parts.ts), across scheduled runs that read
-// the published site back over HTTP: a site published before the split is read with nothing lost,
+// the published site back over HTTP: every series carried from run to run with nothing lost,
 // each project's part is capped at history.maxBytes on its own, and what a reader sees (the trend
 // chart, the feed, a removed translation's page) comes through the split files.
 

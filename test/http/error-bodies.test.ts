@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crawlToSnapshot } from "../../src/pipeline/build.js";
+import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
 import { serverErrorDetail } from "../../src/http/request-error.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";

@@ -1,6 +1,6 @@
 import { deflateRawSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { crawlToSnapshot } from "../../src/pipeline/build.js";
+import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
 import { HttpClient } from "../../src/http/http-client.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";

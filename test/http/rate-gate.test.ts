@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RateGate } from "../../src/http/rate-gate.js";
-import { crawlToSnapshot } from "../../src/pipeline/build.js";
+import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 

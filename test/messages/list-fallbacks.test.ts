@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import type { Fault } from "../../src/demo/stand-in-server.js";
-import { crawlToSnapshot } from "../../src/pipeline/build.js";
+import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
 import { runMain } from "../helpers/run-main.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 

@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { crawlToSnapshot } from "../../src/pipeline/build.js";
+import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { startHostile } from "../helpers/hostile-server.js";
 import { runMain } from "../helpers/run-main.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
-import { crawlToSnapshot } from "../../src/pipeline/build.js";
+import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
 import { runMain } from "../helpers/run-main.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 

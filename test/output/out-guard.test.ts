@@ -86,4 +86,15 @@ describe("the output folder", () => {
       await main(["build", "--config", config, "--out", join(dir, "new", "out"), "--quiet"], io()),
     ).toBe(0);
   });
+
+  it("renders over the folder a crawl wrote its snapshot into (render's default snapshot)", async () => {
+    const { dir, config, io } = await setup();
+    const out = join(dir, "out");
+    expect(await main(["crawl", "--config", config, "--out", out, "--quiet"], io())).toBe(0);
+    expect(existsSync(join(out, "data", "snapshot.json"))).toBe(true);
+    const run = io();
+    expect(await main(["render", "--out", out, "--quiet"], run), run.err()).toBe(0);
+    expect(existsSync(join(out, "index.html"))).toBe(true);
+    expect(existsSync(join(out, "data", "snapshot.json.gz"))).toBe(true);
+  });
 });

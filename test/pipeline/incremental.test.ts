@@ -145,8 +145,8 @@ describe("crawl --previous", () => {
       ),
     ).toBe(0);
     expect(asked(server.log.map((r) => r.url))).toEqual(allProbes);
-    // crawl --previous reads a site's compressed snapshot file, named as it is or by its old plain
-    // name.
+    // crawl --previous reads a site's compressed snapshot file, named as it is or by the plain name
+    // (where crawl writes, the default of --snapshot).
     for (const previous of ["data/snapshot.json.gz", "data/snapshot.json"]) {
       const paths = await crawl(
         `from-site-${previous.length}.json`,

@@ -1,5 +1,8 @@
 import { fileHashes } from "../helpers/file-hashes.js";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { contractRecord } from "../helpers/fixtures.js";
 import { scheduledJob, type Job } from "../helpers/scheduled-job.js";
@@ -105,5 +108,46 @@ describe("the previous site is read or the run stops", () => {
     expect(second.code).toBe(0);
     expect(second.lines).toEqual([]);
     expect(second.history?.previousRun).toBe("2026-11-01T06:00:00.000Z");
+  });
+
+  it("stops with exit 3 and one line at a site of another layout (one history file, a plain snapshot); --previous-optional starts a new history", async () => {
+    const job = await scheduledJob({ records, translations: ["proj/comp/*"] });
+    expect((await job.run("2026-11-01T06:00:00Z")).code).toBe(0);
+    // No release wrote this layout: the history in one file (version 2), the snapshot plain.
+    const data = join(job.out, "data");
+    const index = JSON.parse(await readFile(join(data, "history.json"), "utf8"));
+    const { parts: _, ...rest } = index;
+    await writeFile(
+      join(data, "history.json"),
+      JSON.stringify({ ...rest, schemaVersion: 2, gone: {}, series: {} }),
+    );
+    await rm(join(data, "history"), { recursive: true });
+    await writeFile(
+      join(data, "snapshot.json"),
+      gunzipSync(await readFile(join(data, "snapshot.json.gz"))),
+    );
+    await rm(join(data, "snapshot.json.gz"));
+    const before = await published(job);
+    job.server.resetStats();
+    job.site.requests.length = 0;
+
+    const second = await job.run("2026-11-02T06:00:00Z");
+    expect(second.code).toBe(3);
+    expect(second.lines).toEqual([
+      `l10n-snapshot: previous site ${job.site.url} data/history.json: not a history this tool can read ("schemaVersion": Invalid input: expected 3); stopped before publishing, so the live site and its history stay as they were (run again once the site answers, or pass --previous-optional to start a new history instead)`,
+    ]);
+    expect(job.server.log).toEqual([]);
+    expect(await published(job)).toEqual(before);
+    // The plain snapshot is not asked for: a site publishes only the compressed one.
+    const paths = job.site.requests.map((r) => r.url.split("?")[0]);
+    expect(paths).not.toContain("/data/snapshot.json");
+
+    const optional = await job.run("2026-11-03T06:00:00Z", "--previous-optional");
+    expect(optional.code).toBe(0);
+    expect(optional.lines).toEqual([
+      `warning previous site ${job.site.url} data/history.json: not a history this tool can read ("schemaVersion": Invalid input: expected 3); start a new history (--previous-optional)`,
+      `warning previous site ${job.site.url}: no snapshot (data/snapshot.json.gz: 404 Not Found); no last known good data this run`,
+    ]);
+    expect(optional.history?.previousRun).toBeUndefined();
   });
 });

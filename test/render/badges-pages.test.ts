@@ -6,7 +6,7 @@ import { siteOptionsSchema } from "../../src/config/schema.js";
 import { fileSegment } from "../../src/site/site-paths.js";
 import { renderSite } from "../../src/render/render-site.js";
 import { planFullSite } from "../../src/render/site-plan.js";
-import type { Snapshot } from "../../src/snapshot/snapshot.js";
+import type { Snapshot } from "../../src/snapshot/schema.js";
 import { HOSTILE_SLUG, manyComponentsSnapshot } from "../helpers/many-components.js";
 import { tempDir } from "../helpers/temp-dir.js";
 

@@ -3,7 +3,8 @@ import { siteOptionsSchema } from "../../src/config/schema.js";
 import type { Triple } from "../../src/config/triple.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
 import { siteFiles } from "../../src/render/render-site.js";
-import { toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
+import { toSnapshot } from "../../src/snapshot/snapshot.js";
+import type { Snapshot } from "../../src/snapshot/schema.js";
 import { contractRecord, set } from "../helpers/fixtures.js";
 
 // The snapshot of test/render/metrics.test.ts (its table says the numbers): two translations of

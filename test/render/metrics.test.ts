@@ -2,7 +2,7 @@ import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
 import { runCheck } from "../../src/check/check.js";
 import { checkOptionsSchema, siteOptionsSchema } from "../../src/config/schema.js";
-import type { Snapshot } from "../../src/snapshot/snapshot.js";
+import type { Snapshot } from "../../src/snapshot/schema.js";
 import { siteFiles } from "../../src/render/render-site.js";
 import { BASE, render, snapshot } from "./measure-fixture.js";
 import { tempDir } from "../helpers/temp-dir.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hrefFrom, relativeHref } from "../../src/render/pages/relative-href.js";
+import { hrefFrom } from "../../src/render/pages/relative-href.js";
 import { encodePath } from "../../src/site/site-paths.js";
 
 /** The definition: drop the folders the page and the target share, climb out of the rest. */
@@ -10,6 +10,10 @@ function byParts(pageDir: string, target: string): string {
   while (same < from.length && same < to.length - 1 && from[same] === to[same]) same++;
   return "../".repeat(from.length - same) + encodePath(to.slice(same).join("/"));
 }
+
+/** The link from the page in `pageDir` to `target`, as a page's helpers make it. */
+const relativeHref = (pageDir: string, target: string) =>
+  hrefFrom(pageDir === "" ? [] : pageDir.split("/"), target);
 
 describe("a link from one page of the site to another", () => {
   it("climbs out of the folders the two do not share, and no further", () => {

@@ -13,8 +13,9 @@ import { planSite, renderSite, siteFiles } from "../../src/render/render-site.js
 import { openSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { writeSnapshot } from "../../src/snapshot/snapshot-writer.js";
 import { formatTimestamp } from "../../src/render/model/translation-view.js";
-import { formatInteger } from "../../src/render/pages/view-helpers.js";
-import { toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
+import { LocaleFormat } from "../../src/i18n/locale-format.js";
+import { toSnapshot } from "../../src/snapshot/snapshot.js";
+import type { Snapshot } from "../../src/snapshot/schema.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { shieldsEndpointSchema } from "../helpers/shields-endpoint-schema.js";
@@ -548,15 +549,9 @@ describe("rendering a snapshot", () => {
 
 describe("numbers and dates on the pages", () => {
   it("writes counts with thousands separators", () => {
-    expect([0, 7, 999, 1000, 12345, 1234567, 1.5].map(formatInteger)).toEqual([
-      "0",
-      "7",
-      "999",
-      "1,000",
-      "12,345",
-      "1,234,567",
-      "1.5",
-    ]);
+    expect(
+      [0, 7, 999, 1000, 12345, 1234567, 1.5].map((n) => new LocaleFormat("en").int(n)),
+    ).toEqual(["0", "7", "999", "1,000", "12,345", "1,234,567", "1.5"]);
   });
 
   it("shows timestamps in UTC to the minute, and ones without a zone as given", () => {

@@ -63,8 +63,8 @@ describe("a trend summed series by series", () => {
       ],
       used: { metric: "words", progress: "translated" },
     });
-    // A point of a version 1 file (no characters, no approved) under characters approved: the
-    // fall back to strings then finds no approved strings either.
+    // A point of a server that gives neither characters nor approved, under characters approved:
+    // the fall back to strings then finds no approved strings either.
     const chars = { metric: "chars", progress: "approved" } as const;
     const old = flat([15, { totalChars: UNKNOWN, translatedChars: UNKNOWN, approved: UNKNOWN }]);
     expect(sumTrend([full, old], chars).used).toEqual({

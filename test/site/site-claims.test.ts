@@ -1,3 +1,5 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { SiteClaims } from "../../src/site/site-claims.js";
 
@@ -86,5 +88,30 @@ describe("SiteClaims.close", () => {
     elsewhere.close();
     expect(() => elsewhere.claim(triple("r|c|de"))).toThrow(/after close/);
     expect(() => claims.claim(triple("r|c|de"))).toThrow(/after close/);
+  });
+});
+
+describe("SiteClaims' memory", () => {
+  // A million translations are claimed before the site is written: each was kept as its folder
+  // and its owner's name (some 270 bytes); kept as its language under its component, a few dozen.
+  it("keeps a few dozen bytes a translation claimed", () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const claims = new SiteClaims();
+    let count = 0;
+    for (let c = 0; c < 100; c++)
+      for (let l = 0; l < 200; l++) {
+        // Fresh strings, as each entry read from a snapshot brings its own.
+        const entry = JSON.parse(`{"project":"p","component":"c${c}","language":"l_${l}"}`);
+        expect(claims.claim(entry)).toBeUndefined();
+        count += 1;
+      }
+    gc();
+    const perTranslation = (process.memoryUsage().heapUsed - before) / count;
+    expect(perTranslation).toBeLessThan(100);
+    // Still whole: a second claim of one of them is refused.
+    expect(claims.claim(triple("p|c7|l_9"))).toMatch(/lists this translation twice/);
   });
 });

@@ -5,12 +5,8 @@ import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import { OutputError } from "../../src/model/errors.js";
 import { openSnapshot, parseSnapshot, readSnapshot } from "../../src/snapshot/read-snapshot.js";
 import { writeSnapshot } from "../../src/snapshot/snapshot-writer.js";
-import {
-  serializeSnapshot,
-  toSnapshot,
-  type Snapshot,
-  type SnapshotEntry,
-} from "../../src/snapshot/snapshot.js";
+import { serializeSnapshot, toSnapshot } from "../../src/snapshot/snapshot.js";
+import type { Snapshot, SnapshotEntry } from "../../src/snapshot/schema.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
 import { tempDir } from "../helpers/temp-dir.js";
 

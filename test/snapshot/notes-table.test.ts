@@ -13,8 +13,7 @@ import { tempDir } from "../helpers/temp-dir.js";
 // The notes of a Weblate 2026.x record (some forty fields the contract does not name) are the same
 // on every translation of a component: the snapshot keeps each note about a shared record once, in
 // its `notes` table (schemaVersion 3). Real crawls against the stand-in playing each generation,
-// the file's bytes per translation measured; snapshots written before (notes whole in each entry)
-// still read.
+// the file's bytes per translation measured.
 
 const size = { projects: 2, components: 5, languages: 100 };
 const translations = size.projects * size.components * size.languages;

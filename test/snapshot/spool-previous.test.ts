@@ -7,7 +7,8 @@ import { field, isJson } from "../../src/model/json.js";
 import { must } from "../../src/model/must.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
 import { openSnapshot, readSnapshot } from "../../src/snapshot/read-snapshot.js";
-import { serializeSnapshot, toSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
+import { serializeSnapshot, toSnapshot } from "../../src/snapshot/snapshot.js";
+import type { Snapshot } from "../../src/snapshot/schema.js";
 import { SnapshotSpool } from "../../src/snapshot/spool.js";
 import { tempDir } from "../helpers/temp-dir.js";
 

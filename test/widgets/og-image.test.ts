@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { loadOgRenderer, ogPng, type OgInput } from "../../src/widgets/og-image.js";
+import { loadLocales } from "../../src/i18n/catalogs.js";
+import { widgetWords } from "../../src/render/model/badge-text.js";
+
+// The widgets' English words, as a site in English draws them.
+const words = widgetWords(loadLocales(["en"])[0]!, { metric: "strings", progress: "translated" });
 
 // resvg compiled to WebAssembly sees no system fonts: the fonts are read and handed over. Were
 // none found, the picture would still be a PNG, with no text: two titles must give two pictures.
@@ -10,6 +15,7 @@ const input: OgInput = {
   percent: 73.4,
   subtitle: "3 components, 2 languages",
   languages: [{ code: "de", name: "German", percent: 99 }],
+  words,
 };
 
 describe("the Open Graph picture", () => {

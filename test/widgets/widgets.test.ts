@@ -10,6 +10,8 @@ import { toSnapshot } from "../../src/snapshot/snapshot.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
 import { rowsChartSvg, selectItems } from "../../src/widgets/chart-svg.js";
 import { textWidth } from "../../src/widgets/svg-text.js";
+import { loadLocales } from "../../src/i18n/catalogs.js";
+import { widgetWords } from "../../src/render/model/badge-text.js";
 
 const BASE = "https://weblate.example";
 
@@ -263,11 +265,16 @@ describe("chart text", () => {
   it("is measured: long and non-Latin names widen the chart, and the SVG escapes them", () => {
     const options = siteOptionsSchema.parse({}).widgets;
     const thresholds = { yellow: 75, brightgreen: 90 };
+    const words = widgetWords(loadLocales(["en"])[0]!, {
+      metric: "strings",
+      progress: "translated",
+    });
     const narrow = rowsChartSvg({
       title: "t",
       items: [{ code: "a", name: "Ab", percent: 50 }],
       options,
       thresholds,
+      words,
     });
     const name = 'Bokmål <&> "quoted"';
     const wide = rowsChartSvg({
@@ -275,6 +282,7 @@ describe("chart text", () => {
       items: [{ code: "a", name, percent: 50 }],
       options,
       thresholds,
+      words,
     });
     const width = (svg: string) => Number(/width="([\d.]+)"/.exec(svg)![1]);
     // The bars start on a whole pixel: at most one more.

@@ -14,7 +14,7 @@ import {
 import { OutputError } from "../../model/errors.js";
 import { progressBy } from "../../model/measure.js";
 import type { BadgeData } from "../../badges/badge-data.js";
-import type { SnapshotEntry } from "../../snapshot/snapshot.js";
+import type { SnapshotEntry } from "../../snapshot/schema.js";
 import { emptyTally, tallyEntry } from "../../model/tally.js";
 import type { SnapshotSource } from "../../snapshot/read-snapshot.js";
 import { componentDir, fileSegment, projectDir } from "../../site/site-paths.js";
@@ -38,7 +38,6 @@ import type {
   ProjectView,
   LanguageView,
   SiteModel,
-  Badged,
   TranslationPage,
 } from "./site-view.js";
 
@@ -89,7 +88,7 @@ export function planSiteModel(
     /** The translations' badges: each distinct badge and how many translations have it. */
     badgeUses: () => badgeUses(rows),
     /** Each translation's badge, in the order of translationPages: no second read of the file. */
-    translationBadges: (): Iterable<Badged> => rows,
+    translationBadges: (): Iterable<TranslationRow> => rows,
     /**
      * Claims the files of a translation that is not on the site (a removed one's, kept for a
      * while) against every file the site has; returns why it cannot have them, or undefined.
@@ -168,13 +167,13 @@ function addEntry(read: FirstRead, given: SnapshotEntry): boolean {
     read.unpublished.push(toView(entry, parts, false, site));
     return false;
   }
-  const project = projectOf(read, entry.project);
+  const project = findOrAddProject(read, entry.project);
   if (parts.status === "ok") project.name = parts.projectName;
   if (entry.component === WILDCARD || entry.language === WILDCARD) {
     project.unexpanded.push(toView(entry, parts, true, site));
     return false;
   }
-  const component = componentOf(read, project, entry.component, parts.componentName);
+  const component = findOrAddComponent(read, project, entry.component, parts.componentName);
   if (parts.status === "ok")
     Object.assign(component, {
       name: parts.componentName,
@@ -187,7 +186,7 @@ function addEntry(read: FirstRead, given: SnapshotEntry): boolean {
   const row = read.makeRow.make(parts, folder);
   read.rows.push(row);
   component.translations.push(row);
-  const language = languageOf(read, entry.language, parts.lang, parts.dir);
+  const language = findOrAddLanguage(read, entry.language, parts.lang, parts.dir);
   if (parts.status === "ok")
     Object.assign(language, {
       name: parts.languageName,
@@ -200,7 +199,7 @@ function addEntry(read: FirstRead, given: SnapshotEntry): boolean {
   return true;
 }
 
-function projectOf(read: FirstRead, slug: string): ProjectView {
+function findOrAddProject(read: FirstRead, slug: string): ProjectView {
   let project = read.projects.get(slug);
   if (!project) {
     project = {
@@ -219,7 +218,7 @@ function projectOf(read: FirstRead, slug: string): ProjectView {
   return project;
 }
 
-function componentOf(
+function findOrAddComponent(
   read: FirstRead,
   project: ProjectView,
   slug: string,
@@ -248,7 +247,7 @@ function componentOf(
   return component;
 }
 
-function languageOf(
+function findOrAddLanguage(
   read: FirstRead,
   code: string,
   lang: string,
@@ -293,7 +292,7 @@ function sumProjects(read: FirstRead): Counts {
     // is shown as a failure of its component, not as a language the project has).
     const seen = new Map<string, LanguageRef>();
     for (const c of project.components)
-      for (const t of c.translations) if (t.tally) seen.set(t.language, languageRef(t));
+      for (const t of c.translations) if (t.tally) seen.set(t.language, rowLanguageRef(t));
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
     aggregateProject(project, site, text, generatedAt);
     addCounts(total, project.tally);
@@ -302,7 +301,7 @@ function sumProjects(read: FirstRead): Counts {
 }
 
 /** A row's language as the project's list of languages names it. */
-function languageRef(t: TranslationRow): LanguageRef {
+function rowLanguageRef(t: TranslationRow): LanguageRef {
   const { language: code, languageName: name, nativeName, lang, dir, population } = t;
   return { code, name, nativeName, lang, dir, population };
 }

@@ -1,7 +1,7 @@
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { Counts } from "../../model/counts.js";
 import type { SiteOptions } from "../../config/schema.js";
-import type { Problem, SnapshotEntry } from "../../snapshot/snapshot.js";
+import type { Problem, SnapshotEntry } from "../../snapshot/schema.js";
 import type { RunTally } from "../../model/tally.js";
 import type { SiteDetail } from "../budget/site-detail.js";
 import type { BadgeText } from "./badge-text.js";
@@ -53,9 +53,11 @@ export interface TranslationRow {
   /** Why this run could not use it, when it could not: "failed: 404 Not Found". */
   reason?: Reason;
   badge: BadgeData;
-  /** Site paths (from the site's root): the page directory, the badge files without extension. */
+  /**
+   * The page's folder from the site's root; the badge files are `badges/<pageDir>` with their
+   * extension (kept apart from the row: a million rows would hold it twice).
+   */
   pageDir: string;
-  badgeBase: string;
   /**
    * Set when this run could not use the translation and the numbers shown are an earlier run's
    * (last known good); `status` is then "ok" (what the page can show) and `stale.status` what
@@ -92,6 +94,8 @@ export interface TranslationView extends TranslationRow {
   filename: string;
   revision: string;
   warnings: Problem[];
+  /** The badge files without extension (`badges/<pageDir>`). */
+  badgeBase: string;
 }
 
 /** A project or a component: its sums, its badge, its paths, how stale its numbers are. */

@@ -2,7 +2,7 @@ import { STATUS_CODES } from "node:http";
 import type { BadgeData } from "../../badges/badge-data.js";
 import type { SiteOptions } from "../../config/schema.js";
 import type { Counts } from "../../model/counts.js";
-import type { SnapshotEntry } from "../../snapshot/snapshot.js";
+import type { SnapshotEntry } from "../../snapshot/schema.js";
 import { SITE_PROBLEM_PATH } from "../../site/publishable.js";
 import type { BadgeText } from "./badge-text.js";
 import type { ComponentView, ProjectView, Reason, StaleRows, TranslationRow } from "./site-view.js";

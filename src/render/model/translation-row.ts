@@ -53,8 +53,6 @@ export class RowMaker {
       percent: parts.tally && percentBy(parts.tally, this.measure),
       empty: parts.tally?.total === 0,
       pageDir: folder,
-      // One flat string (a template would keep a tree of parts, per row).
-      badgeBase: folder && ["badges", folder].join("/"),
       ...(parts.warnings.length > 0 && parts.status === "ok" && !parts.stale
         ? { warned: true as const }
         : {}),

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import type { History } from "../../history/history.js";
 import type { Locale } from "../../i18n/catalogs.js";
+import type { SiteLocale } from "../../i18n/site-locales.js";
+import { siteBase } from "./embeds.js";
 import {
   changeCount,
   changesView,
@@ -39,24 +41,19 @@ export interface FeedOptions {
   title: string;
   /** Only this project's changes; the whole site's when undefined. */
   project?: string;
-  /** The feed's locale; `id`: what sets its id apart from the default locale's ("" for that). */
-  locale: Locale;
-  id: string;
+  /** The feed's locale; its folder sets the feed's id apart from the default locale's. */
+  locale: SiteLocale;
 }
 
 /** The Atom feed text, or the feed with no entries when no run had notable changes. */
 export function atomFeed(model: SiteModel, history: History, options: FeedOptions): string {
-  const base = model.site.url
-    ? model.site.url.endsWith("/")
-      ? model.site.url
-      : `${model.site.url}/`
-    : undefined;
+  const base = model.site.url ? siteBase(model.site) : undefined;
   const up = "../".repeat(options.path.split("/").length - 1);
   const link = (path: string) => (base ? new URL(path, base).href : `${up}${path}`);
   const { locale } = options;
   const feedId = uuidOf(
     `l10n-snapshot feed ${history.baseUrl} ${model.site.url ?? ""} ${options.project ?? ""}` +
-      (options.id ? ` ${options.id}` : ""),
+      (locale.folder ? ` ${locale.folder}` : ""),
   );
   const entries = history.runs
     .map((run) => changesView(model, run.at, run.changes, options.project))

@@ -1,20 +1,13 @@
 import { encodePath } from "../../site/site-paths.js";
 
-/**
- * The path from the page in `pageDir` to `target` (a path from the site's root), as short as it
- * gets: "l084/index.html" from the component page rather than "../../p/c/l084/index.html". A
- * site of 100,000 pages links a lot: every byte of a link is paid for on each.
- */
-export function relativeHref(pageDir: string, target: string): string {
-  return hrefFrom(pageDir === "" ? [] : pageDir.split("/"), target);
-}
-
 const SLASH = 47;
 
 /**
- * relativeHref from a page whose folder is given as its segments (split once per page). The
- * target is compared with them in place: a page has dozens of links, a site 100,000 pages, and
- * splitting each target and joining what is left made two arrays and a string a link.
+ * The path from the page whose folder is `from` (its segments, split once per page) to `target`
+ * (a path from the site's root), as short as it gets: "l084/index.html" from the component page
+ * rather than "../../p/c/l084/index.html". A site of 100,000 pages links a lot: every byte of a
+ * link is paid for on each. The target is compared with the segments in place: splitting each
+ * target and joining what is left made two arrays and a string a link.
  */
 export function hrefFrom(from: readonly string[], target: string): string {
   let at = 0;

@@ -4,10 +4,16 @@ import { summaryJsonSchema } from "../../exports/summary-schema.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { inCodeOrder } from "../model/project-rows.js";
 import type { SiteOptions } from "../../config/schema.js";
-import type { SiteModel, TranslationRow, TranslationView } from "../model/site-view.js";
+import type { Counts } from "../../model/counts.js";
+import type {
+  ProjectView,
+  SiteModel,
+  TranslationRow,
+  TranslationView,
+} from "../model/site-view.js";
 import { planMetrics } from "./render-metrics.js";
 import { planProjectReadmes } from "./render-readme.js";
-import { measuredPercent, pageUrl, siteUrl, summaryOf } from "./render-summary.js";
+import { measuredPercent, siteUrl, summaryOf } from "./render-summary.js";
 import { translationAddress } from "../../site/site-paths.js";
 import { isoTime } from "../model/translation-view.js";
 import { isListEntry } from "../../model/tally.js";
@@ -45,159 +51,100 @@ export function* inChunks(pieces: Iterable<string>): Generator<string> {
 }
 
 /** A row's state (model/tally.ts): "stale" when it shows numbers of an earlier run. */
-const shownStatus = (t: TranslationRow) =>
+const shownStatus = (t: TranslationRow | TranslationView) =>
   t.notStarted ? "not started" : t.stale ? "stale" : t.status;
 
-const TRANSLATION_COLUMNS = [
-  "project",
-  "component",
-  "language",
-  "project_name",
-  "component_name",
-  "language_name",
-  "status",
-  "stale_as_of",
-  "percent",
-  "total",
-  "translated",
-  "fuzzy",
-  "failing_checks",
-  "suggestions",
-  "comments",
-  "total_words",
-  "translated_words",
-  "fuzzy_words",
-  "total_chars",
-  "translated_chars",
-  "approved",
-  "approved_words",
-  "approved_chars",
-  "last_change",
-  "last_author",
-  "page",
-  "translate_url",
+type Row = TranslationRow | TranslationView;
+type Column<T> = readonly [name: string, cell: (t: T) => CsvCell];
+
+/** data/translations.csv's columns: a name and the cell of a row (`pages`: translation pages). */
+const translationColumns = (site: SiteOptions, pages: boolean): Column<Row>[] => [
+  ["project", (t) => t.project],
+  ["component", (t) => componentLabel(t.component)],
+  ["language", (t) => t.language],
+  ["project_name", (t) => t.projectName],
+  ["component_name", (t) => t.componentName],
+  ["language_name", (t) => t.languageName],
+  ["status", shownStatus],
+  ["stale_as_of", (t) => t.stale?.asOf],
+  ["percent", (t) => t.tally && measuredPercent(t.tally, site)],
+  ...tallyColumns<Row>((t) => t.tally, true),
+  // ISO 8601, which spreadsheets read as a time.
+  ["last_change", (t) => isoTime(t.lastChange) ?? t.lastChange],
+  ["last_author", (t) => t.lastAuthor],
+  ["page", (t) => (t.pageDir ? siteUrl(site, translationAddress(t.pageDir, pages)) : undefined)],
+  ["translate_url", (t) => t.links.translate],
 ];
 
-function translationRecord(
-  t: TranslationRow | TranslationView,
-  site: SiteOptions,
-  pages: boolean,
-): string {
-  const y = t.tally;
-  const cells: CsvCell[] = [
-    t.project,
-    componentLabel(t.component),
-    t.language,
-    t.projectName,
-    t.componentName,
-    t.languageName,
-    shownStatus(t),
-    t.stale?.asOf,
-    y ? measuredPercent(y, site) : undefined,
-    y?.total,
-    y?.translated,
-    y?.fuzzy,
-    y?.failingChecks,
-    y?.suggestions,
-    y?.comments,
-    y?.totalWords,
-    y?.translatedWords,
-    y?.fuzzyWords,
-    y?.totalChars,
-    y?.translatedChars,
-    y?.approved,
-    y?.approvedWords,
-    y?.approvedChars,
-    // ISO 8601, which spreadsheets read as a time.
-    isoTime(t.lastChange) ?? t.lastChange,
-    t.lastAuthor,
-    t.pageDir ? siteUrl(site, translationAddress(t.pageDir, pages)) : undefined,
-    t.links.translate,
+/** The columns of some counts; `notes`: with suggestions and comments (a translation's). */
+function tallyColumns<T>(of: (t: T) => Counts | undefined, notes: boolean): Column<T>[] {
+  const count = (name: string, key: keyof Counts): Column<T> => [name, (t) => of(t)?.[key]];
+  return [
+    count("total", "total"),
+    count("translated", "translated"),
+    count("fuzzy", "fuzzy"),
+    count("failing_checks", "failingChecks"),
+    ...(notes ? [count("suggestions", "suggestions"), count("comments", "comments")] : []),
+    count("total_words", "totalWords"),
+    count("translated_words", "translatedWords"),
+    count("fuzzy_words", "fuzzyWords"),
+    count("total_chars", "totalChars"),
+    count("translated_chars", "translatedChars"),
+    count("approved", "approved"),
+    count("approved_words", "approvedWords"),
+    count("approved_chars", "approvedChars"),
   ];
-  return csvRecord(cells);
 }
 
-function* translationsCsv(model: SiteModel): Generator<string> {
-  const pages = model.detail.translationPages;
-  const record = (t: TranslationRow | TranslationView) => translationRecord(t, model.site, pages);
-  yield CSV_BOM + csvRecord(TRANSLATION_COLUMNS);
-  for (const project of model.projects) {
-    for (const component of project.components) {
-      // The component page's order is by progress; a spreadsheet diffs better by language code.
-      for (const t of inCodeOrder(component)) yield record(t);
-    }
-  }
+/** A CSV file: its header, then a record per row. */
+function* csv<T>(columns: readonly Column<T>[], rows: Iterable<T>): Generator<string> {
+  yield CSV_BOM + csvRecord(columns.map(([name]) => name));
+  for (const row of rows) yield csvRecord(columns.map(([, cell]) => cell(row)));
+}
+
+function* translationRows(model: SiteModel): Generator<Row> {
+  // The component page's order is by progress; a spreadsheet diffs better by language code.
+  for (const project of model.projects)
+    for (const component of project.components) yield* inCodeOrder(component);
   // A failed list is no translation: the rows it left stale are above, the list is not a row.
-  for (const t of model.unpublished) if (!isListEntry(t)) yield record(t);
+  for (const t of model.unpublished) if (!isListEntry(t)) yield t;
 }
 
-const PROJECT_COLUMNS = [
-  "project",
-  "name",
-  "components",
-  "languages",
-  "translations",
-  "ok",
-  "warnings",
-  "stale",
-  "failed",
-  "invalid",
-  "percent",
-  "total",
-  "translated",
-  "fuzzy",
-  "failing_checks",
-  "total_words",
-  "translated_words",
-  "fuzzy_words",
-  "total_chars",
-  "translated_chars",
-  "approved",
-  "approved_words",
-  "approved_chars",
-  "page",
+const translationsCsv = (model: SiteModel) =>
+  csv(translationColumns(model.site, model.detail.translationPages), translationRows(model));
+
+/** A project's row: its translations by state, then its counts. */
+function projectRecord(p: ProjectView) {
+  const states = { ok: 0, stale: 0, failed: 0, invalid: 0, warnings: 0 };
+  for (const c of p.components)
+    for (const t of c.translations) {
+      if (t.notStarted) continue;
+      states[t.stale ? "stale" : t.status] += 1;
+      if (t.warned) states.warnings += 1;
+    }
+  return { p, ...states, translations: states.ok + states.stale + states.failed + states.invalid };
+}
+
+type ProjectRecord = ReturnType<typeof projectRecord>;
+
+const projectColumns = (site: SiteOptions): Column<ProjectRecord>[] => [
+  ["project", (r) => r.p.project],
+  ["name", (r) => r.p.name],
+  ["components", (r) => r.p.components.length],
+  ["languages", (r) => r.p.languages.length],
+  ["translations", (r) => r.translations],
+  ["ok", (r) => r.ok],
+  ["warnings", (r) => r.warnings],
+  ["stale", (r) => r.stale],
+  ["failed", (r) => r.failed],
+  ["invalid", (r) => r.invalid],
+  ["percent", (r) => measuredPercent(r.p.tally, site)],
+  ...tallyColumns<ProjectRecord>((r) => r.p.tally, false),
+  ["page", (r) => siteUrl(site, `${r.p.pageDir}/`)],
 ];
 
-function* projectsCsv(model: SiteModel): Generator<string> {
-  yield CSV_BOM + csvRecord(PROJECT_COLUMNS);
-  for (const p of model.projects) {
-    const states = { ok: 0, stale: 0, failed: 0, invalid: 0 };
-    let warnings = 0;
-    for (const c of p.components)
-      for (const t of c.translations) {
-        if (t.notStarted) continue;
-        states[t.stale ? "stale" : t.status] += 1;
-        if (t.warned) warnings += 1;
-      }
-    const y = p.tally;
-    yield csvRecord([
-      p.project,
-      p.name,
-      p.components.length,
-      p.languages.length,
-      states.ok + states.stale + states.failed + states.invalid,
-      states.ok,
-      warnings,
-      states.stale,
-      states.failed,
-      states.invalid,
-      measuredPercent(y, model.site),
-      y.total,
-      y.translated,
-      y.fuzzy,
-      y.failingChecks,
-      y.totalWords,
-      y.translatedWords,
-      y.fuzzyWords,
-      y.totalChars,
-      y.translatedChars,
-      y.approved,
-      y.approvedWords,
-      y.approvedChars,
-      pageUrl(model.site, p.pageDir),
-    ]);
-  }
-}
+const projectsCsv = (model: SiteModel) =>
+  csv(projectColumns(model.site), model.projects.map(projectRecord));
 
 /**
  * Whether the site has the export at `path` at its detail: data/translations.csv, or on a site

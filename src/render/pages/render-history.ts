@@ -5,7 +5,7 @@ import { SITE_FILE } from "../../site/site-paths.js";
 import { atomFeed } from "./feed.js";
 import { buildHistoryView } from "../model/history-view.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import type { ProjectView, SiteModel } from "../model/site-view.js";
+import type { SiteModel } from "../model/site-view.js";
 import { localModel } from "./render-pages.js";
 import { underLocale } from "./view-helpers.js";
 
@@ -36,45 +36,34 @@ export function planHistoryFiles(
     project.feed = path;
     return true;
   });
-  for (const locale of locales.pages) files.push(...feedFiles(model, history, locale, projects));
+  for (const locale of locales.pages) {
+    files.push(feedFile(model, history, locale));
+    for (const p of projects)
+      files.push(feedFile(model, history, locale, { ...p, slug: p.project }));
+  }
   return files;
 }
 
-/** A locale's feeds: the site's, and each project's that can have one. */
-function feedFiles(
+/** A locale's feed: the site's, or a project's (its slug, folder and name; a removed one's too). */
+export function feedFile(
   model: SiteModel,
   history: History,
   locale: SiteLocale,
-  projects: ProjectView[],
-): PlannedFile[] {
-  const local = () => localModel(model, locale);
+  project?: { slug: string; pageDir: string; name: string },
+): PlannedFile {
   const at = (path: string) => underLocale(locale.folder, path);
-  const feed = { locale, id: locale.folder };
-  const files: PlannedFile[] = [
-    {
-      path: at(SITE_FILE.feed),
-      render: () =>
-        atomFeed(local(), history, {
-          ...feed,
-          path: at(SITE_FILE.feed),
-          pagePath: at(SITE_FILE.index),
-          title: local().title,
-        }),
-    },
-  ];
-  for (const project of projects) {
-    const path = at(`${project.pageDir}/feed.xml`);
-    files.push({
+  const path = at(project ? `${project.pageDir}/feed.xml` : SITE_FILE.feed);
+  const render = () => {
+    const local = localModel(model, locale);
+    return atomFeed(local, history, {
       path,
-      render: () =>
-        atomFeed(local(), history, {
-          ...feed,
-          path,
-          pagePath: at(`${project.pageDir}/index.html`),
-          title: locale.messages.t("site.pageTitle", { page: project.name, site: local().title }),
-          project: project.project,
-        }),
+      pagePath: at(project ? `${project.pageDir}/index.html` : SITE_FILE.index),
+      title: project
+        ? locale.messages.t("site.pageTitle", { page: project.name, site: local.title })
+        : local.title,
+      project: project?.slug,
+      locale,
     });
-  }
-  return files;
+  };
+  return { path, render };
 }

@@ -29,6 +29,15 @@ const COUNTS: readonly [suffix: string, help: string, of: (t: Counts) => number]
   ["approved_chars", "Approved characters (approved and read-only)", (t) => t.approvedChars],
 ];
 
+type Samples = Iterable<readonly [Labels, number | undefined]>;
+
+/** A gauge family: its header, then its samples (one without a value left out). */
+function* family(name: string, help: string, samples: Samples, unit?: string) {
+  yield gaugeHeader(`${PREFIX}_${name}`, help, unit);
+  for (const [labels, value] of samples)
+    if (value !== undefined) yield sample(`${PREFIX}_${name}`, labels, value);
+}
+
 /**
  * The share the pages show: by the site's measure, falling back as they do (to strings where the
  * counts lack words or characters, to translated where the project has no review workflow);
@@ -42,140 +51,99 @@ function ratio(t: Counts | undefined, by: Measure): number | undefined {
 }
 
 /**
- * The ratio family of a level: `l10n_project_progress_ratio`, whatever the site counts, so that a
- * dashboard keeps its series when site.metric or site.progress changes (l10n_site_measure says
+ * The ratio family of a level is `l10n_<level>_progress_ratio`, whatever the site counts, so that
+ * a dashboard keeps its series when site.metric or site.progress changes (l10n_site_measure says
  * which; the count families give every other share).
  */
-const ratioName = (level: string) => `${PREFIX}_${level}_progress_ratio`;
 const ratioHelp = (what: string, by: Measure) =>
   `Share done (0 to 1) per ${what}, as the site shows it: ${measureWords(by).unit} ` +
   `${by.progress} (l10n_site_measure), else what the counts allow, as the pages fall back.`;
 
-interface Group {
-  labels: Labels;
-  tally: Counts;
-}
-
 /** The families of one level: each count, then the ratio the site shows. */
-function* level(
-  name: string,
-  what: string,
-  by: Measure,
-  groups: () => Iterable<Group>,
-): Generator<string> {
+function* level(name: string, what: string, by: Measure, groups: [Labels, Counts][]) {
   for (const [suffix, help, of] of COUNTS) {
-    const family = `${PREFIX}_${name}_${suffix}`;
-    yield gaugeHeader(family, `${help}, per ${what}.`);
-    for (const g of groups()) {
-      const value = of(g.tally);
-      if (!Number.isNaN(value)) yield sample(family, g.labels, value);
-    }
+    const values = groups.map(([labels, t]) => [labels, of(t)] as const);
+    yield* family(
+      `${name}_${suffix}`,
+      `${help}, per ${what}.`,
+      values.filter(([, v]) => !Number.isNaN(v)),
+    );
   }
-  const family = ratioName(name);
-  yield gaugeHeader(family, ratioHelp(what, by), "ratio");
-  for (const g of groups()) {
-    const r = ratio(g.tally, by);
-    if (r !== undefined) yield sample(family, g.labels, r);
-  }
+  const ratios = groups.map(([labels, t]) => [labels, ratio(t, by)] as const);
+  yield* family(`${name}_progress_ratio`, ratioHelp(what, by), ratios, "ratio");
 }
 
 /** The file's lines, in order. */
 export function* planMetrics(model: SiteModel): Generator<string> {
-  yield gaugeHeader(
-    `${PREFIX}_snapshot_timestamp_seconds`,
-    "When the numbers were fetched from Weblate (Unix time).",
-    "seconds",
-  );
-  yield sample(`${PREFIX}_snapshot_timestamp_seconds`, [], Date.parse(model.generatedAt) / 1000);
-  yield* runFigures(model.counts);
   const by = model.site;
-  const measureFamily = `${PREFIX}_site_measure`;
-  yield gaugeHeader(
-    measureFamily,
-    "What the progress ratios count (site.metric, site.progress): 1 for the site's measure.",
+  const time = Date.parse(model.generatedAt) / 1000;
+  const help = "When the numbers were fetched from Weblate (Unix time).";
+  yield* family("snapshot_timestamp_seconds", help, [[[], time]], "seconds");
+  yield* runFigures(model.counts);
+  const measured: Labels = [
+    ["metric", by.metric],
+    ["progress", by.progress],
+  ];
+  const measureHelp =
+    "What the progress ratios count (site.metric, site.progress): 1 for the site's measure.";
+  yield* family("site_measure", measureHelp, [[measured, 1]]);
+  yield* level(
+    "project",
+    "project",
+    by,
+    model.projects.map((p) => [[["project", p.project]], p.tally]),
   );
-  yield sample(
-    measureFamily,
-    [
-      ["metric", by.metric],
-      ["progress", by.progress],
-    ],
-    1,
+  const components = model.projects.flatMap((p) =>
+    p.components.map((c): [Labels, Counts] => [
+      [
+        ["project", p.project],
+        ["component", componentLabel(c.component)],
+      ],
+      c.tally,
+    ]),
   );
-  yield* level("project", "project", by, function* () {
-    for (const p of model.projects) yield { labels: [["project", p.project]], tally: p.tally };
-  });
-  yield* level("component", "component", by, function* () {
-    for (const p of model.projects)
-      for (const c of p.components)
-        yield {
-          labels: [
-            ["project", p.project],
-            ["component", componentLabel(c.component)],
-          ],
-          tally: c.tally,
-        };
-  });
-  yield* level("language", "language over every tracked component", by, function* () {
-    for (const l of model.languages) yield { labels: [["language", l.code]], tally: l.tally };
-  });
+  yield* level("component", "component", by, components);
+  const languages = model.languages.map((l): [Labels, Counts] => [[["language", l.code]], l.tally]);
+  yield* level("language", "language over every tracked component", by, languages);
   // A site over its budget (site.maxBytes) leaves out the series per translation: at a million
   // translations they are some 90 MB, and more series than a scrape should take.
-  if (model.detail.exports !== "compact") yield* translationRatios(model);
+  if (model.detail.exports !== "compact") {
+    const help = `${ratioHelp("translation", by)} Last known numbers for a stale one.`;
+    yield* family("translation_progress_ratio", help, translationRatios(model), "ratio");
+  }
   yield OPENMETRICS_EOF;
 }
 
 /** The run's figures (model/tally.ts, docs/STATES.md): the states add up to the tracked total. */
 function* runFigures(counts: RunTally): Generator<string> {
-  const byStatus = `${PREFIX}_tracked_translations`;
-  yield gaugeHeader(byStatus, "Tracked translations by state: ok, stale, failed, invalid.");
-  for (const status of ["ok", "stale", "failed", "invalid"] as const)
-    yield sample(byStatus, [["status", status]], counts[status]);
+  const states = (["ok", "stale", "failed", "invalid"] as const).map((status): [Labels, number] => [
+    [["status", status]],
+    counts[status],
+  ]);
+  const help = "Tracked translations by state: ok, stale, failed, invalid.";
+  yield* family("tracked_translations", help, states);
   const figures = [
-    [
-      "translations_with_warnings",
-      "Tracked translations fetched ok with a warning.",
-      counts.warnings,
-    ],
-    [
-      "removed_translations",
-      "Translations this run found removed from the server.",
-      counts.removed,
-    ],
+    ["translations_with_warnings", "Tracked translations fetched ok with a warning.", "warnings"],
+    ["removed_translations", "Translations this run found removed from the server.", "removed"],
     [
       "failed_lists",
       "Lists this run could not read (their translations are stale or failed).",
-      counts.failedLists,
+      "failedLists",
     ],
   ] as const;
-  for (const [name, help, value] of figures) {
-    yield gaugeHeader(`${PREFIX}_${name}`, help);
-    yield sample(`${PREFIX}_${name}`, [], value);
-  }
+  for (const [name, help, key] of figures) yield* family(name, help, [[[], counts[key]]]);
 }
 
 /** Each translation's ratio, one line, by project, component and language code. */
-function* translationRatios(model: SiteModel): Generator<string> {
-  const by = model.site;
-  const family = ratioName("translation");
-  yield gaugeHeader(
-    family,
-    `${ratioHelp("translation", by)} Last known numbers for a stale one.`,
-    "ratio",
-  );
+function* translationRatios(model: SiteModel): Generator<[Labels, number | undefined]> {
   for (const p of model.projects)
     for (const c of p.components)
       for (const t of inCodeOrder(c)) {
-        const r = ratio(t.tally, by);
-        if (r === undefined) continue;
-        yield sample(
-          family,
-          [
-            ["project", t.project],
-            ["component", componentLabel(t.component)],
-            ["language", t.language],
-          ],
-          r,
-        );
+        const labels: Labels = [
+          ["project", t.project],
+          ["component", componentLabel(t.component)],
+          ["language", t.language],
+        ];
+        yield [labels, ratio(t.tally, model.site)];
       }
 }

@@ -1,7 +1,4 @@
-import { badgesPageSplit, componentBadgesPage, widgetAnchor } from "./badges-page.js";
-import { planBadgesPages, type Crumb, type PageFile } from "./plan-badges-pages.js";
 import type { Eta } from "eta";
-import { loadTemplates } from "./load-templates.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import type {
   ComponentView,
@@ -10,35 +7,36 @@ import type {
   SiteModel,
   TranslationPage,
 } from "../model/site-view.js";
-import { localeHelpers, underLocale, viewHelpers, type ViewHelpers } from "./view-helpers.js";
-import { badgeMarkdown, translationBadgeAlt } from "./badge-embeds.js";
 import { encodePath, SITE_FILE, upTo } from "../../site/site-paths.js";
-import { widgetPaths } from "./render-widgets.js";
-import { siteBase } from "./widget-embeds.js";
 import { failedApart, projectRows } from "../model/project-rows.js";
 import { languageProjects } from "../model/language-projects.js";
 import type { SiteLocale, SiteLocales } from "../../i18n/site-locales.js";
-import { localeLinks } from "./locale-links.js";
-import { tablesScriptPath } from "./site-assets.js";
-import * as text from "./page-text.js";
 import { projectReach, siteReach, WORLD_POPULATION } from "../model/reach.js";
+import {
+  badgesPageSplit,
+  componentBadgesPage,
+  planBadgesPages,
+  widgetAnchor,
+  type Crumb,
+  type PageFile,
+} from "./badges-pages.js";
+import { badgeEmbeds, siteBase, translationBadgeAlt } from "./embeds.js";
+import { loadTemplates } from "./load-templates.js";
+import { widgetPaths } from "./render-widgets.js";
+import { localeLinks, tablesScriptPath } from "./site-assets.js";
+import { localeHelpers, underLocale, viewHelpers, type ViewHelpers } from "./view-helpers.js";
 
 export { loadTemplates, templatesDir } from "./load-templates.js";
 
-/** Every HTML page of the site in one locale, rendered with the eta templates when written. */
-export interface PlannedPages {
-  /** The pages of the site but the translations'. */
-  files: PlannedFile[];
-  /**
-   * A translation's page, planned when the translation is read again (site-model.ts,
-   * translationPages).
-   */
-  translationPage(page: TranslationPage): PlannedFile;
-  /** Any other page in `dir` from a template, its title and data computed when it is written. */
-  pageFile: PageFile;
-  /** The first crumb of a page: the overview. */
-  home(h: ViewHelpers): Crumb;
-}
+// Each page has its title and description in the page's locale: the <title>, the description a
+// search engine or a link preview shows, the Open Graph alternative text.
+
+/**
+ * Every HTML page of the site in one locale, rendered with the eta templates when written: the
+ * pages but the translations' (`files`), a translation's page (planned when the translation is
+ * read again, site-model.ts) and any other page (`pageFile`).
+ */
+export type PlannedPages = ReturnType<typeof planPages>;
 
 /** The model as one locale's pages show it: its title in the locale's words when none is set. */
 export function localModel(model: SiteModel, locale: SiteLocale): SiteModel {
@@ -64,13 +62,18 @@ export function planPages(
   locale: SiteLocale,
   locales: SiteLocales,
   eta: Eta = loadTemplates(),
-): PlannedPages {
+) {
   const model = localModel(siteModel, locale);
   const pageFile = pageMaker(siteModel, model, locale, locales, eta);
-  const home = homeCrumb(model);
   const files: PlannedFile[] = [
     pageFile("", "@pages/index", (h) => ({
-      ...text.overviewText(h, model),
+      title: h.t("overview.title"),
+      description: h.t("overview.description", {
+        site: model.title,
+        progress: h.progress(model.tally),
+        projects: h.count("projects", model.projects.length),
+        languages: h.count("languages", model.languages.length),
+      }),
       crumbs: [{ text: model.title }],
       data: { reach: siteReach(model), world: WORLD_POPULATION },
     })),
@@ -84,16 +87,20 @@ export function planPages(
   }
   files.push(
     pageFile("languages", "@pages/languages", (h) => ({
-      ...text.languagesText(h, model),
-      crumbs: [home(h), { text: h.t("languages.title") }],
+      title: h.t("languages.title"),
+      description: h.t("languages.description", {
+        site: model.title,
+        languages: h.count("languages", model.languages.length),
+      }),
+      crumbs: [{ text: h.t("languages.title") }],
       data: {},
     })),
   );
   for (const language of model.languages) files.push(languagePage(model, pageFile, language));
-  // badges/index.html, split by project on a large instance (plan-badges-pages.ts).
-  files.push(...planBadgesPages(model, locale, locales, pageFile, home));
+  // badges/index.html, split by project on a large instance (badges-pages.ts).
+  files.push(...planBadgesPages(model, locale, pageFile));
   const translationPage = (page: TranslationPage) => planTranslationPage(model, pageFile, page);
-  return { files, translationPage, pageFile, home };
+  return { files, translationPage, pageFile };
 }
 
 /** A translation's page. */
@@ -102,31 +109,24 @@ function planTranslationPage(
   pageFile: PageFile,
   { t, project, component }: TranslationPage,
 ): PlannedFile {
-  const home = homeCrumb(model);
   const image = widgetPaths(project.badgeBase).og;
   return pageFile(
     t.pageDir,
     "@pages/translation",
-    (h) => ({
-      ...text.translationText(h, t, project, component),
-      image,
-      crumbs: [
-        home(h),
-        crumbTo(h, project),
-        crumbTo(h, component),
-        { text: h.langName(t.language, t.languageName) },
-      ],
-      // Computed once here: eta copies the data into every include.
-      data: {
-        t,
-        embed: {
-          markdown: badgeMarkdown(
-            { ...t, alt: translationBadgeAlt(model.badgeText, t) },
-            model.site,
-          ),
-        },
-      },
-    }),
+    (h) => {
+      const language = h.langName(t.language, t.languageName);
+      const names = { language, component: component.name, project: project.name };
+      const progress = t.tally ? h.progress(t.tally) : h.t(`status.${t.status}`);
+      const alt = translationBadgeAlt(model.badgeText, t);
+      return {
+        title: h.t("translation.title", names),
+        description: h.t("translation.description", { ...names, progress }),
+        image,
+        crumbs: [crumbTo(h, project), crumbTo(h, component), { text: language }],
+        // Computed once here: eta copies the data into every include.
+        data: { t, embed: { markdown: badgeEmbeds({ ...t, alt }, model.site).markdown } },
+      };
+    },
     "translation pages",
   );
 }
@@ -174,11 +174,13 @@ function pageMaker(
         root: upTo(pathOf(dir)),
         tablesJs,
         badgeLang,
-        locales: localeLinks(locales.pages, locale, dir, base),
+        locales: pageLocales(locales, locale, dir, h, base),
         pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
         description,
         og: og(dir, image ?? SITE_FILE.og),
-        crumbs,
+        // Every page but the overview starts its crumbs at the overview.
+        crumbs:
+          dir === "" ? crumbs : [{ text: model.title, href: h.href("index.html") }, ...crumbs],
       });
     };
     const path = pathOf(dir);
@@ -186,10 +188,25 @@ function pageMaker(
   };
 }
 
-/** The first crumb of a page: the overview. */
-const homeCrumb =
-  (model: SiteModel) =>
-  (h: ViewHelpers): Crumb => ({ text: model.title, href: h.href("index.html") });
+/**
+ * The page in `dir` in every locale: the language switcher's links and the hreflang alternates,
+ * which search engines want absolute (under `base`, the site's address).
+ */
+function pageLocales(
+  locales: SiteLocales,
+  locale: SiteLocale,
+  dir: string,
+  h: ViewHelpers,
+  base: string | undefined,
+) {
+  const links = localeLinks(locales, locale, (l) => {
+    const folder = underLocale(l.folder, dir);
+    return base
+      ? base + encodePath(folder === "" ? "" : `${folder}/`)
+      : h.file(folder === "" ? "index.html" : `${folder}/index.html`);
+  });
+  return links && { links, fallback: links[0]?.href ?? "" };
+}
 
 /** A crumb to a project's or component's page. */
 const crumbTo = (h: ViewHelpers, view: { name: string; pageDir: string }): Crumb => ({
@@ -208,9 +225,14 @@ function projectPage(
     project.pageDir,
     "@pages/project",
     (h) => ({
-      ...text.projectText(h, project),
+      title: project.name,
+      description: h.t("project.description", {
+        project: project.name,
+        progress: h.progress(project.tally),
+        languages: h.count("languages", project.languages.length),
+      }),
       image,
-      crumbs: [homeCrumb(model)(h), { text: project.name }],
+      crumbs: [{ text: project.name }],
       data: {
         project,
         rows: projectRows(
@@ -233,40 +255,36 @@ function componentPage(
   model: SiteModel,
   locale: SiteLocale,
   pageFile: PageFile,
-  of: {
-    project: ProjectView;
-    component: ComponentView;
-    split: ReturnType<typeof badgesPageSplit>;
-  },
+  of: { project: ProjectView; component: ComponentView; split: boolean },
 ): PlannedFile {
   const { project, component } = of;
   const image = widgetPaths(project.badgeBase).og;
   // The component's charts: linked from its page, their snippets on the badges page.
   const paths = widgetPaths(component.badgeBase);
-  const anchor = widgetAnchor(project, component);
-  const badgesPage = componentBadgesPage(project, of.split);
+  const names = { component: component.name, project: project.name };
+  const percent = locale.format.percentOf(model.site.widgets.countPercent);
   return pageFile(
     component.pageDir,
     "@pages/component",
     (h) => ({
-      ...text.componentText(h, project, component),
+      title: h.t("component.title", names),
+      description: h.t("component.description", {
+        ...names,
+        progress: h.progress(component.tally),
+        languages: h.count("languages", component.translations.length),
+      }),
       image,
-      crumbs: [homeCrumb(model)(h), crumbTo(h, project), { text: component.name }],
+      crumbs: [crumbTo(h, project), { text: component.name }],
       data: {
         component,
         project,
-        anchor,
-        badgesPage,
+        anchor: widgetAnchor(project, component),
+        badgesPage: componentBadgesPage(project, of.split),
         widgets: component.counted
           ? [
               { title: h.t("component.chartRows"), path: paths.chart },
               { title: h.t("component.chartColumns"), path: paths.columns },
-              {
-                title: h.t("component.chartCount", {
-                  percent: locale.format.percentOf(model.site.widgets.countPercent),
-                }),
-                path: paths.count,
-              },
+              { title: h.t("component.chartCount", { percent }), path: paths.count },
             ]
           : [],
       },
@@ -280,19 +298,29 @@ function languagePage(model: SiteModel, pageFile: PageFile, language: LanguageVi
   return pageFile(
     language.pageDir,
     "@pages/language",
-    (h) => ({
-      ...text.languageText(h, language),
-      crumbs: [
-        homeCrumb(model)(h),
-        { text: h.t("languages.title"), href: h.href("languages/index.html") },
-        { text: h.langName(language.code, language.name) },
-      ],
-      data: {
-        language,
-        projects:
-          model.detail.languageRows === "projects" ? languageProjects(model, language) : undefined,
-      },
-    }),
+    (h) => {
+      const name = h.langName(language.code, language.name);
+      return {
+        title: name,
+        description: h.t("language.description", {
+          language: name,
+          code: language.code,
+          progress: h.progress(language.tally),
+          components: h.count("trackedComponents", language.translationCount),
+        }),
+        crumbs: [
+          { text: h.t("languages.title"), href: h.href("languages/index.html") },
+          { text: name },
+        ],
+        data: {
+          language,
+          projects:
+            model.detail.languageRows === "projects"
+              ? languageProjects(model, language)
+              : undefined,
+        },
+      };
+    },
     "language pages",
     language.translations.length + 1,
   );

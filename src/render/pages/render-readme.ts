@@ -1,12 +1,11 @@
 import { markdownText } from "../../text/markdown-text.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import { encodePath, fileSegment, projectDir } from "../../site/site-paths.js";
+import { encodePath, fileSegment } from "../../site/site-paths.js";
 import { projectRows, type ProjectRow } from "../model/project-rows.js";
-import type { ProjectView, SiteModel, TranslationRow } from "../model/site-view.js";
-import { badgeForms, formFiles, ofKind, type BadgeFiles } from "./render-badges.js";
+import type { Badged, ProjectView, SiteModel, TranslationRow } from "../model/site-view.js";
+import { measuredBadgeFiles, type BadgeFiles } from "./render-badges.js";
 import { measure } from "../../model/measure.js";
-import { siteBase, widgetEmbeds } from "./widget-embeds.js";
-import { badgeAlt } from "./badge-embeds.js";
+import { badgeAlt, siteBase, widgetEmbeds } from "./embeds.js";
 import { MeasureWords } from "../model/measure-words.js";
 
 // badges/<project>/README.md: a Markdown table of the project's languages to paste into a
@@ -21,11 +20,6 @@ export function projectLanguageBadgeBase(project: string, language: string): str
   return `badges/languages/${fileSegment(language)}/${fileSegment(project)}`;
 }
 
-/** The README's path for a project. */
-export function projectReadmePath(project: ProjectView): string {
-  return `${project.badgeBase}/README.md`;
-}
-
 /**
  * The badge files of each project's languages (svg and json, as every badge), made as they are
  * asked for, in the same order each time. Their badges are worked out once (a project's rows sum
@@ -36,19 +30,16 @@ export function planProjectLanguageBadges(
   add: BadgeFiles,
 ): () => Iterable<PlannedFile> {
   const badges = model.projects.flatMap((p) =>
-    projectRows(p, model.site).map((row) => ({
-      base: projectLanguageBadgeBase(p.project, row.language.code),
-      forms: badgeForms(model, projectLanguageBadge(model, p, row)),
-    })),
+    projectRows(p, model.site).map((row) => projectLanguageBadge(model, p, row)),
   );
   return function* () {
-    for (const { base, forms } of badges)
-      yield* ofKind(formFiles(add, model.site, base, forms), "project language badges");
+    for (const badged of badges)
+      yield* measuredBadgeFiles(add, model, badged, "project language badges");
   };
 }
 
 /** A project's language's badge, over the project's counted components. */
-function projectLanguageBadge(model: SiteModel, p: ProjectView, row: ProjectRow) {
+function projectLanguageBadge(model: SiteModel, p: ProjectView, row: ProjectRow): Badged {
   const { site, badgeText: text } = model;
   // The row's translations in counted components (not-started ones aside); usable: those with
   // numbers.
@@ -67,12 +58,17 @@ function projectLanguageBadge(model: SiteModel, p: ProjectView, row: ProjectRow)
       ? text.measured(row.tally, site, site.thresholds)
       : (error?.badge ?? text.noData());
   if (asOf) badge = text.stale(badge, asOf, model.generatedAt);
-  return { tally: row.tally, badge, ...(asOf ? { stale: { asOf } } : {}) };
+  return {
+    badgeBase: projectLanguageBadgeBase(p.project, row.language.code),
+    tally: row.tally,
+    badge,
+    ...(asOf ? { stale: { asOf } } : {}),
+  };
 }
 
 export function planProjectReadmes(model: SiteModel): PlannedFile[] {
   return model.projects.map((p) => ({
-    path: projectReadmePath(p),
+    path: `${p.badgeBase}/README.md`,
     render: () => readme(model, p),
   }));
 }
@@ -108,51 +104,9 @@ function readme(model: SiteModel, p: ProjectView): string {
     lines.push(`| ${markdownText(name)} | [![${alt}](${badge})](${page}) | ${shown} |`);
   }
   lines.push("", `## ${markdownText(m.t("readme.widgets"))}`, "");
-  const embedWords = {
-    page: { t: (key: string, params?: Record<string, string>) => m.t(key, params), measure: words },
-    pagePercent: (n: number) => f.percentOf(n),
-    badges: locale,
-    label: model.badgeText.label,
-  };
-  for (const w of widgetEmbeds(p, model.site, "project", embedWords)) {
+  for (const w of widgetEmbeds(p, model, "project", locale)) {
     lines.push(`### ${markdownText(w.title)}`, "", w.markdown, "");
     lines.push("```markdown", w.markdown, "```", "");
   }
   return `${lines.join("\n").trimEnd()}\n`;
-}
-
-/** A removed project as its README says it: when, why, until when its files are kept. */
-export interface RemovedProject {
-  project: string;
-  /** Its name as the history kept it, its slug where none was known. */
-  name: string;
-  at: string;
-  until: string;
-  why: "server" | "config" | "unknown";
-}
-
-/**
- * The README of a project removed whole (badges/<project>/README.md), kept as its badges and
- * pages are for history.keepRemovedDays: it says so, and when, with the project's badge (which
- * says "removed"), in the badges' words.
- */
-export function removedReadme(model: SiteModel, r: RemovedProject, badgeAlt: string): string {
-  const { messages: m, format: f } = model.badgeText.locale;
-  const why =
-    r.why === "config"
-      ? m.markdown("removed.whyConfig")
-      : r.why === "server"
-        ? m.markdown("removed.whyServer", { server: markdownText(model.baseUrl) })
-        : m.markdown("removed.whyUnknown");
-  const folder = projectDir(r.project, model.site);
-  const badge = siteBase(model.site) + encodePath(`badges/${folder}.svg`);
-  return `${[
-    `# ${m.markdown("removed.title", { name: markdownText(r.name) })}`,
-    "",
-    m.markdown("removed.project", { time: markdownText(f.dateTime(r.at)), why }),
-    "",
-    m.markdown("removed.until", { time: markdownText(f.dateTime(r.until)) }),
-    "",
-    m.markdown("removed.badge", { badge: `![${markdownText(badgeAlt)}](${badge})` }),
-  ].join("\n")}\n`;
 }

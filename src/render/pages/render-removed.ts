@@ -1,4 +1,4 @@
-import { errorBadge } from "../../badges/badge-data.js";
+import { errorBadge, type BadgeData } from "../../badges/badge-data.js";
 import { badgeSvg } from "../../badges/badge-svg.js";
 import { endpointBadgeText } from "../../badges/badge-json.js";
 import { componentLabel, parseTripleString, WILDCARD, type Triple } from "../../config/triple.js";
@@ -6,23 +6,25 @@ import { toMinute, type History } from "../../history/history.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import {
   componentDir,
+  encodePath,
   fileSegment,
   projectBadgesDir,
   projectDir as projectDirOf,
 } from "../../site/site-paths.js";
+import { markdownText } from "../../text/markdown-text.js";
 import { columnsChartSvg, rowsChartSvg } from "../../widgets/chart-svg.js";
 import { matrixSvg } from "../../widgets/matrix-svg.js";
 import { ogPng } from "../../widgets/og-image.js";
 import type { SiteModel } from "../model/site-view.js";
-import { atomFeed } from "./feed.js";
-import { badgeFiles } from "./render-badges.js";
-import { localModel, type PlannedPages } from "./render-pages.js";
 import type { SiteLocales } from "../../i18n/site-locales.js";
 import { widgetWords } from "../model/badge-text.js";
-import { underLocale } from "./view-helpers.js";
 import { recordedNames } from "../model/changes-view.js";
+import { siteBase } from "./embeds.js";
+import { badgeFiles } from "./render-badges.js";
+import { feedFile } from "./render-history.js";
+import type { PlannedPages } from "./render-pages.js";
+import { projectLanguageBadgeBase } from "./render-readme.js";
 import { widgetPaths } from "./render-widgets.js";
-import { projectLanguageBadgeBase, removedReadme } from "./render-readme.js";
 
 // A translation removed from the server (its list, fetched whole, no longer holds it) keeps every
 // URL the site published for it for `history.keepRemovedDays`: its page says it was removed and
@@ -44,33 +46,14 @@ export interface RemovedOptions {
 }
 
 /** A removed translation as its page and badges tell it. */
-export interface RemovedView {
-  key: string;
-  triple: Triple;
-  /**
-   * What was removed, by the names the history kept (Changes.names), slugs where none was ever
-   * known: "Orbit Notes / Website / German".
-   */
-  names: { project: string; component: string; language: string };
-  /** The names joined: "Orbit Notes / Website / German". */
-  label: string;
-  /** When the first run that no longer found it ran (ISO). */
-  at: string;
-  /** Until when its files are kept (ISO). */
-  until: string;
-  /** "server": its Weblate no longer lists it; "config": the config no longer tracks it. */
-  why: "server" | "config" | "unknown";
-}
+type RemovedView = ReturnType<typeof recentlyRemoved>[number];
 
 /** The translations removed within `keepRemovedDays` of the history's last run, by key. */
-export function recentlyRemoved(
-  model: SiteModel,
-  history: History,
-  options: RemovedOptions,
-): RemovedView[] {
+function recentlyRemoved(model: SiteModel, history: History, options: RemovedOptions) {
   if (!history.lastRun) return [];
-  const cutoff = toMinute(history.lastRun) - options.keepRemovedDays * 1440;
-  const out: RemovedView[] = [];
+  const keep = options.keepRemovedDays * 1440;
+  const cutoff = toMinute(history.lastRun) - keep;
+  const out = [];
   const named = recordedNames(history.runs.flatMap((run) => run.changes.names ?? []));
   for (const [key, minute] of [...history.gone].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (minute < cutoff || model.findRow(key)) continue;
@@ -82,23 +65,21 @@ export function recentlyRemoved(
       component: named("component", `${project}/${component}`) ?? componentLabel(component),
       language: named("language", language) ?? language,
     };
+    const { tracked } = options;
+    // "server": its Weblate no longer lists it; "config": the config no longer tracks it.
+    const why = !tracked ? "unknown" : tracked(triple) ? "server" : "config";
     out.push({
       key,
       triple,
       names,
       label: [names.project, names.component, names.language].join(" / "),
+      // When the first run that no longer found it ran, and until when its files are kept.
       at: fromMinute(minute).toISOString(),
-      until: fromMinute(minute + options.keepRemovedDays * 1440).toISOString(),
-      why: !options.tracked ? "unknown" : options.tracked(triple) ? "server" : "config",
+      until: fromMinute(minute + keep).toISOString(),
+      why,
     });
   }
   return out;
-}
-
-/** Tells whether a key is met for the first time (then notes it). */
-function firstTimes(): (key: string) => boolean {
-  const done = new Set<string>();
-  return (key) => !done.has(key) && done.add(key).has(key);
 }
 
 /**
@@ -109,7 +90,7 @@ function firstTimes(): (key: string) => boolean {
 export function planRemoved(
   model: SiteModel,
   history: History,
-  pages: readonly Pick<PlannedPages, "pageFile" | "home">[],
+  pages: readonly Pick<PlannedPages, "pageFile">[],
   locales: SiteLocales,
   claim: (triple: Triple) => string | undefined,
   options: RemovedOptions,
@@ -118,7 +99,9 @@ export function planRemoved(
   const kit = removedKit(model, pages, locales);
   const projects = new Map(model.projects.map((p) => [p.project, p]));
   const liveLanguages = new Set(model.languages.map((l) => l.code));
-  const first = firstTimes();
+  // Whether a key is met for the first time (then noted).
+  const seen = new Set<string>();
+  const first = (...key: string[]) => !seen.has(key.join("\0")) && !!seen.add(key.join("\0"));
   for (const r of removed) {
     const { project, component, language } = r.triple;
     const projectDir = projectDirOf(project, model.site);
@@ -129,25 +112,19 @@ export function planRemoved(
     const live = projects.get(project);
     // The project's badge for the language (badges/languages/<l>/<p>), when it went whole; the
     // language's page, when the site has no translation left in it.
-    if (
-      !live?.languages.some((l) => l.code === language) &&
-      first(JSON.stringify(["pair", project, language]))
-    ) {
+    if (!live?.languages.some((l) => l.code === language) && first("pair", project, language)) {
       kit.badges(projectLanguageBadgeBase(project, language));
-      if (!liveLanguages.has(language) && first(JSON.stringify(["language", language])))
+      if (!liveLanguages.has(language) && first("language", language))
         kit.page(`languages/${fileSegment(language)}`, "language", r, r.names.language);
     }
-    if (
-      !live?.components.some((c) => c.component === component) &&
-      first(JSON.stringify(["component", project, component]))
-    ) {
+    const c = live?.components.some((c) => c.component === component);
+    if (!c && first("component", project, component)) {
       const name = `${r.names.project} / ${r.names.component}`;
       kit.page(componentPath, "component", r, name, `badges/${componentPath}`);
       kit.badges(`badges/${componentPath}`);
-      kit.widgets(`badges/${componentPath}`, name, false, r.at);
+      kit.widgets(`badges/${componentPath}`, name, r.at, false);
     }
-    if (!live && first(JSON.stringify(["project", project])))
-      addRemovedProject(kit, model, history, locales, r);
+    if (!live && first("project", project)) addRemovedProject(kit, model, history, locales, r);
   }
   return kit.files;
 }
@@ -167,27 +144,12 @@ function addRemovedProject(
   kit.page(projectBadgesDir(projectDir), "project", r, name, `badges/${projectDir}`);
   kit.files.push({
     path: `${projectBadgesDir(projectDir)}/README.md`,
-    render: () => removedReadme(model, { ...r, project, name }, kit.badgeAlt),
+    render: () => removedReadme(model, r, kit.badgeAlt),
   });
   kit.badges(`badges/${projectDir}`);
-  kit.widgets(`badges/${projectDir}`, name, true, r.at);
-  for (const locale of locales.pages) {
-    const at = (path: string) => underLocale(locale.folder, path);
-    const local = () => localModel(model, locale);
-    const feed = at(`${projectDir}/feed.xml`);
-    kit.files.push({
-      path: feed,
-      render: () =>
-        atomFeed(local(), history, {
-          path: feed,
-          pagePath: at(`${projectDir}/index.html`),
-          title: locale.messages.t("site.pageTitle", { page: name, site: local().title }),
-          project,
-          locale,
-          id: locale.folder,
-        }),
-    });
-  }
+  kit.widgets(`badges/${projectDir}`, name, r.at, true);
+  for (const locale of locales.pages)
+    kit.files.push(feedFile(model, history, locale, { slug: project, pageDir: projectDir, name }));
 }
 
 type RemovedKit = ReturnType<typeof removedKit>;
@@ -195,7 +157,7 @@ type RemovedKit = ReturnType<typeof removedKit>;
 /** What a removed translation's files are made with, and the list they are added to. */
 function removedKit(
   model: SiteModel,
-  pages: readonly Pick<PlannedPages, "pageFile" | "home">[],
+  pages: readonly Pick<PlannedPages, "pageFile">[],
   locales: SiteLocales,
 ) {
   const files: PlannedFile[] = [];
@@ -219,13 +181,13 @@ function removedKit(
         locale.pageFile(dir, "@pages/removed", (h) => ({
           title: h.t("removed.title", { name }),
           description: h.t("removed.description", { name, date: h.when(r.at) }),
-          crumbs: [locale.home(h), { text: h.t("removed.title", { name }) }],
+          crumbs: [{ text: h.t("removed.title", { name }) }],
           data: { removed: { ...r, what, name, link, badgePath, badgeAlt } },
         })),
       );
   };
-  const widgets = (base: string, title: string, project: boolean, at: string) =>
-    void files.push(...removedWidgets(model, locales, badge, { base, title, project, at }));
+  const widgets = (base: string, title: string, at: string, project: boolean) =>
+    void files.push(...removedWidgets(model, locales, badge, { base, title, at, project }));
   const badges = (base: string) => void files.push(...badgeFilesOf(base, badge));
   return { files, badgeAlt, page, widgets, badges };
 }
@@ -237,43 +199,56 @@ function removedKit(
 function removedWidgets(
   model: SiteModel,
   locales: SiteLocales,
-  badge: ReturnType<typeof errorBadge>,
-  of: { base: string; title: string; project: boolean; at: string },
+  badge: BadgeData,
+  of: { base: string; title: string; at: string; project: boolean },
 ): PlannedFile[] {
+  const { site } = model;
   const said = locales.badges.messages;
-  const words = widgetWords(locales.badges, model.site);
+  const words = widgetWords(locales.badges, site);
   const paths = widgetPaths(of.base);
-  const chart = {
-    title: said.t("widgets.removedTitle", { title: of.title }),
-    items: [],
-    options: model.site.widgets,
-  };
-  const chartInput = { ...chart, thresholds: model.site.thresholds, words };
+  const title = said.t("widgets.removedTitle", { title: of.title });
+  const chart = { title, items: [], options: site.widgets, thresholds: site.thresholds, words };
   const files: PlannedFile[] = [
-    { path: paths.chart, render: () => rowsChartSvg(chartInput) },
-    { path: paths.columns, render: () => columnsChartSvg(chartInput) },
-    { path: paths.count, render: () => badgeSvg(badge, model.site.badgeStyle) },
+    { path: paths.chart, render: () => rowsChartSvg(chart) },
+    { path: paths.columns, render: () => columnsChartSvg(chart) },
+    { path: paths.count, render: () => badgeSvg(badge, site.badgeStyle) },
     {
       path: paths.countJson,
-      render: () => endpointBadgeText(badge, model.site.cacheSeconds, model.site.badgeStyle),
+      render: () => endpointBadgeText(badge, site.cacheSeconds, site.badgeStyle),
     },
   ];
   if (!of.project) return files;
-  files.push({
-    path: paths.matrix,
-    render: () => matrixSvg({ ...chartInput, languages: [], rows: [] }),
-  });
-  files.push({
-    path: paths.og,
-    render: () =>
-      ogPng({
-        kicker: model.title,
-        title: chart.title,
-        percent: undefined,
-        subtitle: said.t("widgets.ogRemoved", { date: locales.badges.format.dateTime(of.at) }),
-        languages: [],
-        words,
-      }),
-  });
+  const ogWords = { percent: undefined, languages: [], words };
+  const subtitle = said.t("widgets.ogRemoved", { date: locales.badges.format.dateTime(of.at) });
+  files.push(
+    { path: paths.matrix, render: () => matrixSvg({ ...chart, languages: [], rows: [] }) },
+    { path: paths.og, render: () => ogPng({ kicker: model.title, title, subtitle, ...ogWords }) },
+  );
   return files;
+}
+
+/**
+ * The README of a project removed whole (badges/<project>/README.md), kept as its badges and
+ * pages are for history.keepRemovedDays: it says so, and when, with the project's badge (which
+ * says "removed"), in the badges' words.
+ */
+function removedReadme(model: SiteModel, r: RemovedView, badgeAlt: string): string {
+  const { messages: m, format: f } = model.badgeText.locale;
+  const why =
+    r.why === "config"
+      ? m.markdown("removed.whyConfig")
+      : r.why === "server"
+        ? m.markdown("removed.whyServer", { server: markdownText(model.baseUrl) })
+        : m.markdown("removed.whyUnknown");
+  const folder = projectDirOf(r.triple.project, model.site);
+  const badge = siteBase(model.site) + encodePath(`badges/${folder}.svg`);
+  return `${[
+    `# ${m.markdown("removed.title", { name: markdownText(r.names.project) })}`,
+    "",
+    m.markdown("removed.project", { time: markdownText(f.dateTime(r.at)), why }),
+    "",
+    m.markdown("removed.until", { time: markdownText(f.dateTime(r.until)) }),
+    "",
+    m.markdown("removed.badge", { badge: `![${markdownText(badgeAlt)}](${badge})` }),
+  ].join("\n")}\n`;
 }

@@ -5,38 +5,35 @@ import type { SiteModel } from "../model/site-view.js";
 import { projectReach, siteReach, type ReachView } from "../model/reach.js";
 import type { SiteOptions } from "../../config/schema.js";
 import { encodePath } from "../../site/site-paths.js";
-import { siteBase } from "./widget-embeds.js";
+import { siteBase } from "./embeds.js";
 
 /**
- * A page's address as the site's links give it: its folder percent-encoded as served (a folder
- * named "sr%40latin" is "sr%2540latin"), from the site's root, or absolute with site.url.
+ * A path of the site as its links give it: percent-encoded as served (a folder named "sr%40latin"
+ * is "sr%2540latin"), from the site's root, or absolute with site.url.
  */
-export function pageUrl(site: Pick<SiteOptions, "url">, dir: string): string {
-  return siteUrl(site, `${dir}/`);
-}
-
-/** A path of the site as its links give it: percent-encoded, absolute with site.url. */
 export function siteUrl(site: Pick<SiteOptions, "url">, path: string): string {
   return (site.url ? siteBase(site) : "") + encodePath(path);
 }
 
 // data/summary.json: the site's aggregates for bots and browsers (render-exports.ts plans it).
 
-/** The percent the site shows for some counts (one decimal, floored), by its measure. */
+/**
+ * The percent the site shows for some counts by its measure, as a page shows it
+ * (LocaleFormat#percent: one decimal, floored; 100 only when complete; 0.1 for something done):
+ * what the exports write too. Undefined for a total of 0.
+ */
 export function measuredPercent(counts: Counts, by: Measure): number | undefined {
-  const m = measure(counts, by);
-  return shownPercent(m.part, m.whole);
+  const { part, whole } = measure(counts, by);
+  if (whole <= 0) return undefined;
+  if (part >= whole) return 100;
+  const value = Math.floor((part * 1000) / whole) / 10;
+  return value === 0 && part > 0 ? 0.1 : value;
 }
 
 const orNull = (n: number) => (Number.isNaN(n) ? null : n);
-const unitCounts = (t: Counts) => ({
-  strings: [t.total, t.translated, t.fuzzy, orNull(t.approved)] satisfies Summary["strings"],
-  words: [
-    t.totalWords,
-    t.translatedWords,
-    t.fuzzyWords,
-    orNull(t.approvedWords),
-  ] satisfies Summary["words"],
+const unitCounts = (t: Counts): Pick<Summary, "strings" | "words" | "chars"> => ({
+  strings: [t.total, t.translated, t.fuzzy, orNull(t.approved)],
+  words: [t.totalWords, t.translatedWords, t.fuzzyWords, orNull(t.approvedWords)],
   ...(Number.isNaN(t.totalChars) || Number.isNaN(t.translatedChars)
     ? {}
     : {
@@ -45,7 +42,7 @@ const unitCounts = (t: Counts) => ({
           t.translatedChars,
           Number.isNaN(t.fuzzyChars) ? 0 : t.fuzzyChars,
           orNull(t.approvedChars),
-        ] satisfies Summary["words"],
+        ],
       }),
 });
 
@@ -90,7 +87,7 @@ export function summaryOf(model: SiteModel): Summary {
     projects: model.projects.map((p) => ({
       slug: p.project,
       name: p.name,
-      page: pageUrl(model.site, p.pageDir),
+      page: siteUrl(model.site, `${p.pageDir}/`),
       components: p.components.length,
       languages: p.languages.length,
       ...figures(p.tally),
@@ -99,21 +96,10 @@ export function summaryOf(model: SiteModel): Summary {
     languages: model.languages.map((l) => ({
       code: l.code,
       name: l.name,
-      page: pageUrl(model.site, l.pageDir),
+      page: siteUrl(model.site, `${l.pageDir}/`),
       components: l.translations.length,
       ...(l.population === undefined ? {} : { population: l.population }),
       ...figures(l.tally),
     })),
   };
-}
-
-/**
- * The number a page shows (LocaleFormat#percent: one decimal, floored; 100 only when complete;
- * 0.1 for something done): what the exports write too. Undefined for a total of 0.
- */
-export function shownPercent(part: number, total: number): number | undefined {
-  if (total <= 0) return undefined;
-  if (part >= total) return 100;
-  const value = Math.floor((part * 1000) / total) / 10;
-  return value === 0 && part > 0 ? 0.1 : value;
 }

@@ -3,7 +3,7 @@ import { badgeSvg } from "../../badges/badge-svg.js";
 import type { BadgeData } from "../../badges/badge-data.js";
 import { columnsChartSvg, rowsChartSvg, type ChartItem } from "../../widgets/chart-svg.js";
 import { matrixSvg } from "../../widgets/matrix-svg.js";
-import { ogPng } from "../../widgets/og-image.js";
+import { ogPng, type OgInput } from "../../widgets/og-image.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
 import { SITE_FILE } from "../../site/site-paths.js";
 import { addCounts, emptyCounts, type Counts } from "../../model/counts.js";
@@ -35,43 +35,52 @@ export function widgetPaths(badgeBase: string, variant = "") {
   };
 }
 
+type Variant = { suffix: string; by: Measure };
+
 /**
  * The badge and widget variants of the other metrics a config asks for (site.badgeMetrics): each
  * under its own suffix (`badges/p/c/de.words.svg`), counted by that metric and the site's progress.
  */
-export function badgeVariants(site: SiteOptions): { suffix: string; by: Measure }[] {
+export function badgeVariants(site: SiteOptions): Variant[] {
   return site.badgeMetrics
     .filter((metric) => metric !== site.metric)
     .map((metric) => ({ suffix: `.${metric}`, by: { metric, progress: site.progress } }));
 }
 
+/** Some languages' counts as chart items: those with strings, each with its percent. */
+function itemsOf(counts: Iterable<[code: string, name: string, Counts | undefined]>, by: Measure) {
+  const items: ChartItem[] = [];
+  for (const [code, name, tally] of counts) {
+    const percent = tally && percentBy(tally, by);
+    if (percent !== undefined) items.push({ code, name, percent });
+  }
+  return items;
+}
+
 /** A component's languages as chart items: usable translations with strings. */
-export function componentItems(component: ComponentView, by: Measure): ChartItem[] {
-  return component.translations.flatMap((t) => {
-    const percent = t.tally && percentBy(t.tally, by);
-    return percent === undefined ? [] : [{ code: t.language, name: t.languageName, percent }];
-  });
+function componentItems(component: ComponentView, by: Measure): ChartItem[] {
+  return itemsOf(
+    component.translations.map((t) => [t.language, t.languageName, t.tally]),
+    by,
+  );
 }
 
 /** A project's languages, each with its percent over the project's counted components. */
-export function projectItems(project: ProjectView, by: Measure): ChartItem[] {
-  const sums = new Map<string, { name: string; counts: Counts }>();
+function projectItems(project: ProjectView, by: Measure): ChartItem[] {
+  const sums = new Map<string, [code: string, name: string, Counts]>();
   for (const component of project.components) {
     if (!component.counted) continue;
     for (const t of component.translations) {
       if (!t.tally) continue;
       let sum = sums.get(t.language);
       if (!sum) {
-        sum = { name: t.languageName, counts: emptyCounts() };
+        sum = [t.language, t.languageName, emptyCounts()];
         sums.set(t.language, sum);
       }
-      addCounts(sum.counts, t.tally);
+      addCounts(sum[2], t.tally);
     }
   }
-  return [...sums].flatMap(([code, s]) => {
-    const percent = percentBy(s.counts, by);
-    return percent === undefined ? [] : [{ code, name: s.name, percent }];
-  });
+  return itemsOf(sums.values(), by);
 }
 
 /**
@@ -84,16 +93,27 @@ export function projectItems(project: ProjectView, by: Measure): ChartItem[] {
 export function* planWidgets(
   model: SiteModel,
   locale: Locale,
-  variant?: ReturnType<typeof badgeVariants>[number],
+  variant?: Variant,
 ): Generator<PlannedFile> {
   const kit = widgetKit(model, locale, variant);
+  const { m } = kit;
   for (const project of model.projects) {
     const counted = project.components.filter((c) => c.counted);
     const items = kit.itemsOf(project, (p) => projectItems(p, kit.by));
     const source = sourceLanguage(project.components);
     yield* kit.charts(project.badgeBase, project.name, items, project.languages.length + 1, source);
     yield matrixFile(kit, project, counted, items);
-    if (!variant) yield projectOg(kit, project, counted, items);
+    if (!variant)
+      yield kit.og(widgetPaths(project.badgeBase).og, () => ({
+        kicker: kit.siteTitle,
+        title: project.name,
+        percent: percentBy(project.tally, kit.by),
+        subtitle: m.t("widgets.ogProject", {
+          components: m.t("count.components", { count: counted.length }),
+          languages: m.t("count.languages", { count: project.languages.length }),
+        }),
+        languages: items(),
+      }));
     for (const component of counted)
       yield* kit.charts(
         component.badgeBase,
@@ -109,11 +129,7 @@ export function* planWidgets(
 /** What every widget of one locale and metric is drawn with. */
 type WidgetKit = ReturnType<typeof widgetKit>;
 
-function widgetKit(
-  model: SiteModel,
-  locale: Locale,
-  variant: ReturnType<typeof badgeVariants>[number] | undefined,
-) {
+function widgetKit(model: SiteModel, locale: Locale, variant: Variant | undefined) {
   const { site } = model;
   const by: Measure = variant?.by ?? site;
   const { messages: m, format: f } = locale;
@@ -126,7 +142,6 @@ function widgetKit(
   // The languages translated into: not the one the components are written in (reach.ts).
   const countBadge = (all: ChartItem[], source: ReadonlySet<string>) =>
     countBadgeOf(all, source, site.widgets.countPercent, locale);
-  const itemsOf = lastItems(f);
   const kind = "charts";
   /** A group's charts and count badge; `weight`: what their size grows with. */
   const charts = (
@@ -138,24 +153,30 @@ function widgetKit(
   ): PlannedFile[] => {
     const paths = widgetPaths(base, variant?.suffix);
     const drawn = () => ({ title, items: items(), ...chartOptions() });
+    const count = () => countBadge(items(), source);
     return [
       { path: paths.chart, render: () => rowsChartSvg(drawn()), kind, weight },
       { path: paths.columns, render: () => columnsChartSvg(drawn()), kind, weight },
       {
         path: paths.count,
-        render: () => badgeSvg(countBadge(items(), source), site.badgeStyle, model.detail.badges),
+        render: () => badgeSvg(count(), site.badgeStyle, model.detail.badges),
         kind: "count badges",
       },
       {
         path: paths.countJson,
-        render: () =>
-          endpointBadgeText(countBadge(items(), source), site.cacheSeconds, site.badgeStyle),
+        render: () => endpointBadgeText(count(), site.cacheSeconds, site.badgeStyle),
         kind: "count badges",
       },
     ];
   };
+  /** An Open Graph picture. */
+  const og = (path: string, input: () => Omit<OgInput, "words">): PlannedFile => ({
+    kind: "Open Graph pictures",
+    path,
+    render: () => ogPng({ ...input(), words }),
+  });
   const siteTitle = site.title ?? m.t("site.title");
-  return { by, m, f, words, siteTitle, variant, chartOptions, itemsOf, charts };
+  return { by, m, f, siteTitle, variant, chartOptions, itemsOf: lastItems(f), charts, og };
 }
 
 /** The widgets' options, with fewer languages where the site's detail is cut to fit its budget. */
@@ -211,6 +232,18 @@ function matrixFile(
   counted: ComponentView[],
   items: () => ChartItem[],
 ): PlannedFile {
+  // A component's row: each language's percent, failure or emptiness.
+  const cells = (component: ComponentView) =>
+    new Map(
+      component.translations.map((t) => [
+        t.language,
+        {
+          percent: t.tally && percentBy(t.tally, kit.by),
+          failed: t.status !== "ok",
+          empty: t.tally?.total === 0,
+        },
+      ]),
+    );
   return {
     kind: "charts",
     weight: counted.length * project.languages.length + 1,
@@ -219,72 +252,25 @@ function matrixFile(
       matrixSvg({
         title: project.name,
         languages: items(),
-        rows: counted.map((c) => ({ name: c.name, cells: matrixCells(c, kit.by) })),
+        rows: counted.map((c) => ({ name: c.name, cells: cells(c) })),
         ...kit.chartOptions(),
-      }),
-  };
-}
-
-function projectOg(
-  kit: WidgetKit,
-  project: ProjectView,
-  counted: ComponentView[],
-  items: () => ChartItem[],
-): PlannedFile {
-  const { m } = kit;
-  return {
-    kind: "Open Graph pictures",
-    path: widgetPaths(project.badgeBase).og,
-    render: () =>
-      ogPng({
-        kicker: kit.siteTitle,
-        title: project.name,
-        percent: percentBy(project.tally, kit.by),
-        subtitle: m.t("widgets.ogProject", {
-          components: m.t("count.components", { count: counted.length }),
-          languages: m.t("count.languages", { count: project.languages.length }),
-        }),
-        languages: items(),
-        words: kit.words,
       }),
   };
 }
 
 function siteOg(model: SiteModel, kit: WidgetKit): PlannedFile {
   const { m, f, by } = kit;
-  return {
-    kind: "Open Graph pictures",
-    path: SITE_FILE.og,
-    render: () =>
-      ogPng({
-        kicker: m.t("widgets.ogKicker"),
-        title: kit.siteTitle,
-        percent: percentBy(model.tally, by),
-        subtitle: m.t("widgets.ogSite", {
-          projects: m.t("count.projects", { count: model.projects.length }),
-          languages: m.t("count.languages", { count: model.languages.length }),
-        }),
-        languages: model.languages.flatMap((l) => {
-          const p = percentBy(l.tally, by);
-          return p === undefined
-            ? []
-            : [{ code: l.code, name: f.languageName(l.code, l.name), percent: p }];
-        }),
-        words: kit.words,
-      }),
-  };
-}
-
-/** A component's row of a project's matrix: each language's percent, failure or emptiness. */
-function matrixCells(component: ComponentView, by: Measure) {
-  return new Map(
-    component.translations.map((t) => {
-      const cell = {
-        percent: t.tally && percentBy(t.tally, by),
-        failed: t.status !== "ok",
-        empty: t.tally?.total === 0,
-      };
-      return [t.language, cell];
+  return kit.og(SITE_FILE.og, () => ({
+    kicker: m.t("widgets.ogKicker"),
+    title: kit.siteTitle,
+    percent: percentBy(model.tally, by),
+    subtitle: m.t("widgets.ogSite", {
+      projects: m.t("count.projects", { count: model.projects.length }),
+      languages: m.t("count.languages", { count: model.languages.length }),
     }),
-  );
+    languages: itemsOf(
+      model.languages.map((l) => [l.code, f.languageName(l.code, l.name), l.tally]),
+      by,
+    ),
+  }));
 }

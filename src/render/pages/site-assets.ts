@@ -5,10 +5,9 @@ import type { Locale } from "../../i18n/catalogs.js";
 import type { SiteLocale, SiteLocales } from "../../i18n/site-locales.js";
 import type { SiteModel } from "../model/site-view.js";
 import { encodePath, SITE_FILE, translationPath } from "../../site/site-paths.js";
-import { localeHelpers, type ViewHelpers } from "./view-helpers.js";
-import { siteBase } from "./widget-embeds.js";
+import { localeHelpers, underLocale, type ViewHelpers } from "./view-helpers.js";
+import { siteBase } from "./embeds.js";
 import type { FileToWrite as PlannedFile } from "../../output/write-files.js";
-import { notFoundText } from "./page-text.js";
 
 // The files every locale shares: the style sheet, the icon, the 404 page (GitHub Pages serves the
 // root's for any missing address, so it is in the default locale, with links to the others), and
@@ -22,31 +21,16 @@ export function tablesScriptPath(locale: SiteLocale): string {
 /** The line of tables.js that holds its words. */
 const MESSAGES_LINE = /^( *)var MESSAGES = .*;$/m;
 
-/** The words tables.js says, in `locale`: the catalog's "tables" messages, as JSON. */
-export function tablesMessages(locale: Locale): string {
-  const m = locale.messages;
-  const words: Record<string, unknown> = {};
-  for (const key of [
-    "sortBy",
-    "sorted",
-    "ascending",
-    "descending",
-    "filterLanguages",
-    "filterComponents",
-    "shown",
-  ])
-    words[key] = m.source(`tables.${key}`);
-  // "</" cannot end the script early: the JSON is inside a file, but kept safe for inlining too.
-  return JSON.stringify(words).replace(/</g, "\\u003c");
-}
-
-/** tables.js with `locale`'s words. */
-export function tablesScript(source: string, locale: Locale): string {
+/** tables.js with `locale`'s words: the catalog's "tables" messages, as JSON. */
+function tablesScript(source: string, locale: Locale): string {
   if (!MESSAGES_LINE.test(source)) throw new Error("tables.js has no MESSAGES line");
-  return source.replace(
-    MESSAGES_LINE,
-    (_, indent: string) => `${indent}var MESSAGES = ${tablesMessages(locale)};`,
+  const keys = "sortBy sorted ascending descending filterLanguages filterComponents shown";
+  const words = Object.fromEntries(
+    keys.split(" ").map((key) => [key, locale.messages.source(`tables.${key}`)]),
   );
+  // "</" cannot end the script early: the JSON is inside a file, but kept safe for inlining too.
+  const json = JSON.stringify(words).replace(/</g, "\\u003c");
+  return source.replace(MESSAGES_LINE, (_, indent: string) => `${indent}var MESSAGES = ${json};`);
 }
 
 export function planSiteAssets(
@@ -83,6 +67,9 @@ function notFound(eta: Eta, siteModel: SiteModel, locales: SiteLocales, css: str
   const root = model.site.url ? siteBase(model.site) : "/";
   const shared = localeHelpers(locale, model.generatedAt, model.site);
   const absolute = (target: string) => root + encodePath(target);
+  const links = localeLinks(locales, locale, (l) =>
+    absolute(l.folder === "" ? "index.html" : `${l.folder}/index.html`),
+  );
   const pages = siteModel.detail.translationPages;
   const h: ViewHelpers = {
     ...shared,
@@ -98,7 +85,6 @@ function notFound(eta: Eta, siteModel: SiteModel, locales: SiteLocales, css: str
         locales,
         siteModel.projects.flatMap((p) => p.components.map((c) => c.pageDir)),
       );
-  const { title, description } = notFoundText(h, model);
   return eta.render("@pages/404", {
     model,
     h,
@@ -109,9 +95,10 @@ function notFound(eta: Eta, siteModel: SiteModel, locales: SiteLocales, css: str
     // are its: the badges folders whose folders' addresses do so.
     badgesMoved: inEveryLocale(locales, ["badges"]),
     loc: { tag: locale.tag, dir: locale.dir },
-    locales: localeLinks(locales, locale, absolute),
-    pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
-    description,
+    // Each locale's overview, for a reader who came for one.
+    locales: links && { links },
+    pageTitle: h.t("site.pageTitle", { page: h.t("notFound.title"), site: model.title }),
+    description: h.t("notFound.description", { site: model.title }),
     crumbs: [{ text: model.title, href: h.href("index.html") }],
     inlineCss: css,
   });
@@ -122,21 +109,25 @@ function notFound(eta: Eta, siteModel: SiteModel, locales: SiteLocales, css: str
  * locale's, as JSON in the page.
  */
 function inEveryLocale(locales: SiteLocales, dirs: string[]): string {
-  const all = locales.pages.flatMap((l) =>
-    dirs.map((dir) => (l.folder === "" ? dir : `${l.folder}/${dir}`)),
-  );
+  const all = locales.pages.flatMap((l) => dirs.map((dir) => underLocale(l.folder, dir)));
   return JSON.stringify(all).replace(/</g, "\\u003c");
 }
 
-/** Each locale's overview, for a reader who came for one: none on a site of one locale. */
-function localeLinks(locales: SiteLocales, current: SiteLocale, absolute: (to: string) => string) {
+/**
+ * The page in each of the site's locales, for the language switcher (`hrefOf`: its address);
+ * none on a site of one locale.
+ */
+export function localeLinks(
+  locales: SiteLocales,
+  current: SiteLocale,
+  hrefOf: (locale: SiteLocale) => string,
+) {
   if (locales.pages.length < 2) return undefined;
-  const links = locales.pages.map((l) => ({
+  return locales.pages.map((l) => ({
     tag: l.tag,
     name: l.ownName,
     dir: l.dir,
-    href: absolute(l.folder === "" ? "index.html" : `${l.folder}/index.html`),
+    href: hrefOf(l),
     current: l === current,
   }));
-  return { links };
 }
