@@ -2,16 +2,16 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
-import { siteOptionsSchema } from "../../src/config/schema.js";
-import type { Triple } from "../../src/config/triple.js";
-import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
-import { toEntry } from "../../src/pipeline/to-entry.js";
-import { siteFiles } from "../../src/render/render-site.js";
-import { toSnapshot } from "../../src/snapshot/snapshot.js";
-import { contractRecord } from "../helpers/fixtures.js";
-import { captureIo, startStandIn } from "../helpers/stand-in.js";
-import { tempDir } from "../helpers/temp-dir.js";
+import { main } from "../../../src/cli/main.js";
+import { siteOptionsSchema } from "../../../src/config/schema.js";
+import type { Triple } from "../../../src/config/triple.js";
+import { buildDemoRecords, demoTriples } from "../../../src/demo/demo-data.js";
+import { toEntry } from "../../../src/pipeline/to-entry.js";
+import { siteFiles } from "../../../src/render/render-site.js";
+import { toSnapshot } from "../../../src/snapshot/snapshot.js";
+import { contractRecord } from "../../helpers/fixtures.js";
+import { captureIo, startStandIn } from "../../helpers/stand-in.js";
+import { tempDir } from "../../helpers/temp-dir.js";
 
 // Not-started languages (site.notStarted): a language the project has (any of its components
 // tracks it) but a component lacks is a 0% row of that component, its total the component's
