@@ -6,6 +6,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/package/**/*.test.ts"],
+    // The run's temporary files in one folder, removed at its end (test/helpers/temp-root.ts).
+    globalSetup: ["test/helpers/temp-root.ts"],
     testTimeout: 180_000,
     hookTimeout: 180_000,
   },

@@ -48,66 +48,6 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// src/model/counts.ts
-function emptyCounts(fill = 0) {
-  return {
-    total: fill,
-    translated: fill,
-    fuzzy: fill,
-    failingChecks: fill,
-    suggestions: fill,
-    comments: fill,
-    totalWords: fill,
-    translatedWords: fill,
-    fuzzyWords: fill,
-    failingChecksWords: fill,
-    totalChars: fill,
-    translatedChars: fill,
-    fuzzyChars: fill,
-    approved: fill,
-    approvedWords: fill,
-    approvedChars: fill
-  };
-}
-function addCounts(into, counts) {
-  if (!counts) return into;
-  into.total += counts.total;
-  into.translated += counts.translated;
-  into.fuzzy += counts.fuzzy;
-  into.failingChecks += counts.failingChecks;
-  into.suggestions += counts.suggestions;
-  into.comments += counts.comments;
-  into.totalWords += counts.totalWords;
-  into.translatedWords += counts.translatedWords;
-  into.fuzzyWords += counts.fuzzyWords;
-  into.failingChecksWords += counts.failingChecksWords;
-  into.totalChars += counts.totalChars;
-  into.translatedChars += counts.translatedChars;
-  into.fuzzyChars += counts.fuzzyChars;
-  into.approved += counts.approved;
-  into.approvedWords += counts.approvedWords;
-  into.approvedChars += counts.approvedChars;
-  return into;
-}
-function percentOf(counts) {
-  return counts.total > 0 ? counts.translated * 100 / counts.total : void 0;
-}
-function progressKey(counts) {
-  if (!counts) return -1;
-  return percentOf(counts) ?? -0.5;
-}
-function byProgress(items, progress, name, compare = compareText) {
-  return [...items].map((item) => ({ item, key: progress(item), name: name(item) })).sort((a, b) => b.key - a.key || compare(a.name, b.name)).map((x) => x.item);
-}
-function compareText(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-var init_counts = __esm({
-  "src/model/counts.ts"() {
-    "use strict";
-  }
-});
-
 // src/model/must.ts
 function must(value, what = "a value") {
   if (value === void 0 || value === null) throw new Error(`internal error: ${what} is missing`);
@@ -116,129 +56,6 @@ function must(value, what = "a value") {
 var init_must = __esm({
   "src/model/must.ts"() {
     "use strict";
-  }
-});
-
-// src/config/triple.ts
-function componentPathParts(path2) {
-  return path2.split(CATEGORY_SEPARATOR);
-}
-function componentSlugOf(path2) {
-  const at3 = path2.lastIndexOf(CATEGORY_SEPARATOR);
-  return at3 < 0 ? path2 : path2.slice(at3 + CATEGORY_SEPARATOR.length);
-}
-function toComponentPath(value) {
-  return value.split("/").join(CATEGORY_SEPARATOR);
-}
-function componentLabel(path2) {
-  return componentPathParts(path2).join("/");
-}
-function componentPathProblem(path2) {
-  for (const part of componentPathParts(path2)) {
-    const problem2 = segmentProblem(part);
-    if (problem2) return path2.includes(CATEGORY_SEPARATOR) ? `has a part that ${problem2}` : problem2;
-  }
-  return void 0;
-}
-function segmentProblem(value) {
-  if (value.length === 0) return "is empty";
-  if (value === "." || value === "..") return `is "${value}", which would change the path`;
-  if (value.includes("/")) return 'contains "/"';
-  if (value.includes("\\")) return 'contains "\\"';
-  if (/[\u0000-\u001f\u007f]/.test(value)) return "contains a control character";
-  return void 0;
-}
-function parseTripleString(value) {
-  const parts = value.split("/");
-  if (parts.length < 3) {
-    return {
-      problem: `expected "project/component/language" (slugs joined by "/", "*" allowed for component or language), found ${JSON.stringify(value)}`
-    };
-  }
-  const project = must(parts[0]);
-  const language = must(parts[parts.length - 1]);
-  const middle = parts.slice(1, -1);
-  if (middle.length > 1 && middle.includes(WILDCARD)) {
-    return {
-      problem: `"*" stands for a whole component, not for part of a category path, in ${JSON.stringify(value)}; expected "project/*/language"`
-    };
-  }
-  const component = middle.join(CATEGORY_SEPARATOR);
-  const instanceProblem = wildcardProjectProblem(project, component);
-  if (instanceProblem) return { problem: `${instanceProblem}, in ${JSON.stringify(value)}` };
-  const checks = [
-    ["project", project === WILDCARD ? void 0 : segmentProblem(project)],
-    ["component", component === WILDCARD ? void 0 : componentPathProblem(component)],
-    ["language", language === WILDCARD ? void 0 : segmentProblem(language)]
-  ];
-  for (const [name, problem2] of checks) {
-    if (problem2)
-      return {
-        problem: `the ${name} in ${JSON.stringify(value)} ${problem2}; expected Weblate slugs joined by "/"`
-      };
-  }
-  return { triple: { project, component, language } };
-}
-function wildcardProjectProblem(project, component) {
-  if (project !== WILDCARD || component === WILDCARD) return void 0;
-  return '"*" for the project stands for every translation of the server and needs "*" for the component too ("*/*/*" or "*/*/language")';
-}
-function tripleKey(t) {
-  return `${t.project}/${t.component}/${t.language}`;
-}
-function tripleLabel(t) {
-  return [t.project, componentLabel(t.component), t.language].map(shortName).join("/");
-}
-function covers(scope, t) {
-  return (scope.project === WILDCARD || scope.project === t.project) && (scope.component === WILDCARD || scope.component === t.component) && (scope.language === WILDCARD || scope.language === t.language);
-}
-function compareTriples(a, b) {
-  return compareText(a.project, b.project) || compareText(a.component, b.component) || compareText(a.language, b.language);
-}
-var CATEGORY_SEPARATOR, WILDCARD, shortName;
-var init_triple = __esm({
-  "src/config/triple.ts"() {
-    "use strict";
-    init_counts();
-    init_must();
-    CATEGORY_SEPARATOR = "%2F";
-    WILDCARD = "*";
-    shortName = (name) => name.length > 100 ? `${name.slice(0, 60)}...(${name.length} characters)` : name;
-  }
-});
-
-// src/text/sanitize.ts
-function addSecret(secret) {
-  if (secret !== void 0 && secret.length >= 6) secrets.add(secret);
-}
-function hasUnsafeCharacter(text) {
-  UNSAFE.lastIndex = 0;
-  return UNSAFE.test(text);
-}
-function sanitizeText(text) {
-  let out = redactSecrets(text);
-  out = out.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  return out;
-}
-function redactSecrets(text) {
-  let out = text;
-  for (const secret of secrets) {
-    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-    const encoded2 = encodeURIComponent(secret);
-    if (encoded2 !== secret && out.includes(encoded2)) out = out.split(encoded2).join(REDACTED);
-  }
-  if (!out.includes("wlu_") && !out.includes("wlp_")) return out;
-  return out.replace(TOKEN_SHAPE, REDACTED);
-}
-var secrets, TOKEN_SHAPE, UNSAFE, REDACTED;
-var init_sanitize = __esm({
-  "src/text/sanitize.ts"() {
-    "use strict";
-    secrets = /* @__PURE__ */ new Set();
-    TOKEN_SHAPE = /\bwl[up]_[A-Za-z0-9_-]{6,}/g;
-    UNSAFE = // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
-    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-    REDACTED = "[redacted]";
   }
 });
 
@@ -304,117 +121,6 @@ var init_errors = __esm({
   }
 });
 
-// src/model/tally.ts
-function emptyTally() {
-  return {
-    tracked: 0,
-    ok: 0,
-    warnings: 0,
-    invalid: 0,
-    failed: 0,
-    stale: 0,
-    removed: 0,
-    failedLists: 0
-  };
-}
-function stateOf(e) {
-  return e.carried !== void 0 && e.status !== "ok" ? "stale" : e.status;
-}
-function tallyEntry(tally, e) {
-  if (isListEntry(e)) {
-    tally.failedLists += 1;
-    return;
-  }
-  const state = stateOf(e);
-  tally.tracked += 1;
-  tally[state] += 1;
-  if (state === "ok" && e.warnings.length > 0) tally.warnings += 1;
-}
-function tallyExitCode(t) {
-  return t.stale + t.failed + t.invalid + t.failedLists > 0 ? ExitCode.partial : ExitCode.ok;
-}
-var isListEntry;
-var init_tally = __esm({
-  "src/model/tally.ts"() {
-    "use strict";
-    init_errors();
-    isListEntry = (e) => e.project === "*" || e.component === "*" || e.language === "*";
-  }
-});
-
-// src/commands/json-summary.ts
-function crawlTally(run2) {
-  const c = run2.counts;
-  let lists = 0;
-  for (const e of run2.problems()) if (isListEntry(e)) lists += 1;
-  return {
-    ...emptyTally(),
-    tracked: c.total - lists,
-    ok: c.ok,
-    warnings: c.withWarnings,
-    invalid: c.invalid,
-    failed: c.failed - lists,
-    failedLists: lists
-  };
-}
-function crawlSummary(command, run2, exitCode, extra) {
-  const c = run2.counts;
-  const problems = [];
-  for (const e of run2.problems()) {
-    if (problems.length === MAX_LISTED) break;
-    if (e.status !== "ok")
-      problems.push({
-        translation: tripleKey(e),
-        // A wildcard left in place is a list that failed, not a translation (model/tally.ts).
-        status: isListEntry(e) ? "list failed" : e.status,
-        message: sanitizeText(e.errors[0]?.message ?? "")
-      });
-  }
-  return {
-    command,
-    exitCode,
-    baseUrl: run2.header.source.baseUrl,
-    generatedAt: run2.header.generatedAt,
-    ...tallyFields(crawlTally(run2)),
-    fetched: c.ok + c.invalid,
-    notes: c.withNotes,
-    requests: run2.stats.requests,
-    seconds: Math.round(run2.seconds * 1e3) / 1e3,
-    problems,
-    ...extra
-  };
-}
-function printSummary(stdout, summary) {
-  stdout.write(`${JSON.stringify(summary)}
-`);
-}
-function errorSummary(argv, exitCode, message) {
-  return { command: argv.find((a) => COMMANDS.has(a)) ?? "", exitCode, error: message };
-}
-function tallyFields(t) {
-  return {
-    translations: t.tracked,
-    ok: t.ok,
-    warnings: t.warnings,
-    stale: t.stale,
-    failed: t.failed,
-    invalid: t.invalid,
-    removed: t.removed,
-    failedLists: t.failedLists
-  };
-}
-var MAX_LISTED, COMMANDS;
-var init_json_summary = __esm({
-  "src/commands/json-summary.ts"() {
-    "use strict";
-    init_triple();
-    init_sanitize();
-    init_tally();
-    MAX_LISTED = 100;
-    COMMANDS = /* @__PURE__ */ new Set(["init", "crawl", "build", "render", "merge", "check"]);
-  }
-});
-
 // src/model/json.ts
 function isJson(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -432,73 +138,6 @@ var init_json = __esm({
     obj = (v) => isJson(v) ? v : void 0;
     str = (v) => typeof v === "string" ? v : void 0;
     num = (v) => typeof v === "number" && Number.isFinite(v) ? v : void 0;
-  }
-});
-
-// src/model/version.ts
-import { readFileSync } from "node:fs";
-var manifest, VERSION;
-var init_version = __esm({
-  "src/model/version.ts"() {
-    "use strict";
-    init_json();
-    manifest = JSON.parse(
-      readFileSync(new URL("../package.json", import.meta.url), "utf8")
-    );
-    VERSION = str(field(manifest, "version")) ?? "0.0.0";
-  }
-});
-
-// src/text/did-you-mean.ts
-function closestNames(word, candidates, max = 3) {
-  const folded = fold(word);
-  const limit = Math.min(3, Math.max(1, Math.floor(word.length / 3)));
-  const scored = [];
-  for (const name of new Set(candidates)) {
-    if (name === word) continue;
-    if (fold(name) === folded) {
-      scored.push({ name, score: 0 });
-      continue;
-    }
-    if (Math.abs(name.length - word.length) > limit) continue;
-    const distance = editDistance(word.toLowerCase(), name.toLowerCase(), limit);
-    if (distance <= limit) scored.push({ name, score: distance });
-  }
-  return scored.sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, max).map((s) => s.name);
-}
-function didYouMean(names) {
-  if (names.length === 0) return "";
-  const quoted2 = names.map((n2) => `"${n2}"`);
-  const last2 = quoted2.pop();
-  return `did you mean ${quoted2.length > 0 ? `${quoted2.join(", ")} or ${last2}` : last2}?`;
-}
-function fold(name) {
-  return name.toLowerCase().replace(/-/g, "_");
-}
-function editDistance(a, b, limit) {
-  const at3 = (row, k) => row[k] ?? 0;
-  let before2 = new Array(b.length + 1).fill(0);
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(at3(previous, j) + 1, at3(current, j - 1) + 1, at3(previous, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        value = Math.min(value, at3(before2, j - 2) + 1);
-      current.push(value);
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin > limit) return limit + 1;
-    before2 = previous;
-    previous = current;
-  }
-  return at3(previous, b.length);
-}
-var init_did_you_mean = __esm({
-  "src/text/did-you-mean.ts"() {
-    "use strict";
   }
 });
 
@@ -1528,6 +1167,41 @@ var init_main = __esm({
   }
 });
 
+// src/text/sanitize.ts
+function addSecret(secret) {
+  if (secret !== void 0 && secret.length >= 6) secrets.add(secret);
+}
+function hasUnsafeCharacter(text) {
+  UNSAFE.lastIndex = 0;
+  return UNSAFE.test(text);
+}
+function sanitizeText(text) {
+  let out = redactSecrets(text);
+  out = out.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return out;
+}
+function redactSecrets(text) {
+  let out = text;
+  for (const secret of secrets) {
+    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    const encoded = encodeURIComponent(secret);
+    if (encoded !== secret && out.includes(encoded)) out = out.split(encoded).join(REDACTED);
+  }
+  if (!out.includes("wlu_") && !out.includes("wlp_")) return out;
+  return out.replace(TOKEN_SHAPE, REDACTED);
+}
+var secrets, TOKEN_SHAPE, UNSAFE, REDACTED;
+var init_sanitize = __esm({
+  "src/text/sanitize.ts"() {
+    "use strict";
+    secrets = /* @__PURE__ */ new Set();
+    TOKEN_SHAPE = /\bwl[up]_[A-Za-z0-9_-]{6,}/g;
+    UNSAFE = // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+    /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+    REDACTED = "[redacted]";
+  }
+});
+
 // src/i18n/catalog-file.ts
 function parseCatalog(text, file2) {
   const lineOf = lineIndex(text);
@@ -1550,37 +1224,37 @@ function walk(r, node2, path2) {
     const [name, value] = property.children ?? [];
     if (!name || !value) continue;
     const own2 = String(name.value);
-    const at3 = property.offset + r.shift;
+    const at = property.offset + r.shift;
     const full = path2 ? `${path2}.${own2}` : own2;
     if (hasUnsafeCharacter(own2)) {
-      r.problem(at3, "the key has a control character or a bidi mark (rename it)", full);
+      r.problem(at, "the key has a control character or a bidi mark (rename it)", full);
       continue;
     }
     if (seen.has(own2)) {
-      r.problem(at3, `the key "${full}" is given twice`, full);
+      r.problem(at, `the key "${full}" is given twice`, full);
       continue;
     }
     seen.add(own2);
     if (value.type === "object") walk(r, value, full);
     else {
-      const string4 = messageText(r, value, at3, full);
-      if (string4) addMessage(r, full, string4, at3);
+      const string4 = messageText(r, value, at, full);
+      if (string4) addMessage(r, full, string4, at);
     }
   }
 }
-function messageText(r, value, at3, full) {
+function messageText(r, value, at, full) {
   if (value.type !== "string") {
-    r.problem(at3, `expected a string, found ${value.type === "null" ? "null" : value.type}`, full);
+    r.problem(at, `expected a string, found ${value.type === "null" ? "null" : value.type}`, full);
     return void 0;
   }
   const string4 = String(value.value);
   if (UNSAFE_CHARS.test(string4)) {
-    r.problem(at3, "has a control character or a bidi override (write it without one)", full);
+    r.problem(at, "has a control character or a bidi override (write it without one)", full);
     return void 0;
   }
   if (string4.length > MAX_MESSAGE_LENGTH) {
     r.problem(
-      at3,
+      at,
       `is ${string4.length} characters long; a message may have at most ${MAX_MESSAGE_LENGTH}`,
       full
     );
@@ -1588,8 +1262,8 @@ function messageText(r, value, at3, full) {
   }
   return string4;
 }
-function addMessage(r, full, string4, at3) {
-  const item = { text: string4, line: r.lineOf(at3) };
+function addMessage(r, full, string4, at) {
+  const item = { text: string4, line: r.lineOf(at) };
   const plural2 = PLURAL_SUFFIX.exec(full);
   const key = plural2?.[1] ?? full;
   let message = r.messages.get(key);
@@ -1598,12 +1272,12 @@ function addMessage(r, full, string4, at3) {
     r.messages.set(key, message);
   }
   if (plural2) {
-    if (message.text) r.problem(at3, `"${key}" is both a message and plural forms`, key);
+    if (message.text) r.problem(at, `"${key}" is both a message and plural forms`, key);
     message.forms ??= /* @__PURE__ */ new Map();
     const category = PLURAL_CATEGORIES.find((c) => c === plural2[2]) ?? "other";
     message.forms.set(category, item);
   } else {
-    if (message.forms) r.problem(at3, `"${key}" is both a message and plural forms`, key);
+    if (message.forms) r.problem(at, `"${key}" is both a message and plural forms`, key);
     message.text = item;
   }
 }
@@ -1664,125 +1338,60 @@ function unclosed(text) {
   return rest.includes("{{") || rest.includes("}}");
 }
 function checkBase(base) {
-  const problems = [...base.problems];
-  const needed = pluralCategories("en");
-  for (const m of base.messages.values()) {
-    for (const [, text] of texts(m))
-      if (unclosed(text.text))
-        problems.push(at(base, m, text, "has a {{ or }} that is no placeholder"));
-    const forms = m.forms;
-    if (!forms) continue;
-    const missing = needed.filter((c) => !forms.has(c));
-    if (missing.length > 0)
-      problems.push(
-        at(
-          base,
-          m,
-          void 0,
-          `lacks the plural forms ${missing.map((c) => `${m.key}_${c}`).join(", ")}`
-        )
-      );
-  }
-  return problems;
+  return checkCatalog(base, base, "en");
 }
 function checkCatalog(base, target, locale) {
   const problems = [...target.problems];
   const needed = pluralCategories(locale);
   for (const m of target.messages.values()) {
-    const english4 = base.messages.get(m.key);
-    if (english4) problems.push(...checkMessage(target, m, english4, locale, needed));
-    else
-      problems.push(
-        at(
-          target,
-          m,
-          void 0,
-          "is not in the English catalog (an obsolete message?): never shown",
-          false
-        )
-      );
+    const add = (message, text, fatal = true) => problems.push({ file: target.file, line: text?.line ?? m.line, key: m.key, message, fatal });
+    const english2 = base.messages.get(m.key);
+    if (english2) checkMessage(m, english2, locale, needed, add);
+    else add("is not in the English catalog (an obsolete message?): never shown", void 0, false);
   }
   return problems;
 }
-function checkMessage(target, m, english4, locale, needed) {
-  const problems = [];
+function checkMessage(m, english2, locale, needed, add) {
   for (const [, text] of texts(m))
-    if (unclosed(text.text))
-      problems.push(at(target, m, text, "has a {{ or }} that is no placeholder"));
-  const wanted = new Set(texts(english4).flatMap(([, t]) => placeholders(t.text)));
-  if (english4.forms && !m.forms)
-    problems.push(
-      at(
-        target,
-        m,
-        void 0,
-        `is plural in English: expected the forms ${formsOf(m.key, needed)} (${locale})`
-      )
-    );
-  else if (!english4.forms && m.forms)
-    problems.push(at(target, m, void 0, "is not plural in English: expected one text"));
-  else if (m.forms) problems.push(...checkForms(target, m, m.forms, wanted, locale, needed));
-  else if (m.text) problems.push(...comparePlaceholders(target, m, m.text, wanted, [], m.key));
-  return problems;
+    if (unclosed(text.text)) add("has a {{ or }} that is no placeholder", text);
+  const wanted = new Set(texts(english2).flatMap(([, t]) => placeholders(t.text)));
+  if (english2.forms && !m.forms)
+    add(`is plural in English: expected the forms ${formsOf(m.key, needed)} (${locale})`);
+  else if (!english2.forms && m.forms) add("is not plural in English: expected one text");
+  else if (m.forms) checkForms(m, m.forms, wanted, locale, needed, add);
+  else if (m.text) comparePlaceholders(m.text, wanted, [], m.key, add);
 }
-function checkForms(target, m, forms, wanted, locale, needed) {
-  const problems = [];
+function checkForms(m, forms, wanted, locale, needed, add) {
   const missing = needed.filter((c) => !forms.has(c));
   if (missing.length > 0)
-    problems.push(
-      at(
-        target,
-        m,
-        void 0,
-        `lacks the plural forms ${formsOf(m.key, missing)}: ${locale} needs ${needed.join(", ")} (CLDR)`
-      )
+    add(
+      `lacks the plural forms ${formsOf(m.key, missing)}: ${locale} needs ${needed.join(", ")} (CLDR)`
     );
   for (const [category, text] of forms) {
-    if (!needed.includes(category)) {
-      problems.push(
-        at(
-          target,
-          m,
-          text,
-          `${m.key}_${category} is no plural form of ${locale}: never shown`,
-          false
-        )
-      );
-      continue;
+    const name = `${m.key}_${category}`;
+    if (!needed.includes(category))
+      add(`${name} is no plural form of ${locale}: never shown`, text, false);
+    else {
+      const optional2 = categoryIsOneNumber(locale, category) ? ["count"] : [];
+      comparePlaceholders(text, wanted, optional2, name, add);
     }
-    const optional2 = categoryIsOneNumber(locale, category) ? ["count"] : [];
-    problems.push(
-      ...comparePlaceholders(target, m, text, wanted, optional2, `${m.key}_${category}`)
-    );
   }
-  return problems;
 }
-function comparePlaceholders(catalog, m, text, wanted, optional2, name) {
+function comparePlaceholders(text, wanted, optional2, name, add) {
   const have = new Set(placeholders(text.text));
-  const out = [];
   const missing = [...wanted].filter((p) => !have.has(p) && !optional2.includes(p));
   const unknown2 = [...have].filter((p) => !wanted.has(p));
   if (missing.length > 0)
-    out.push(
-      at(catalog, m, text, `${name} lacks the placeholder ${list(missing)} of the English message`)
-    );
+    add(`${name} lacks the placeholder ${list(missing)} of the English message`, text);
   if (unknown2.length > 0)
-    out.push(
-      at(
-        catalog,
-        m,
-        text,
-        `${name} has the placeholder ${list(unknown2)}, which the English message does not have (it has ${list(wanted) || "none"})`
-      )
+    add(
+      `${name} has the placeholder ${list(unknown2)}, which the English message does not have (it has ${list(wanted) || "none"})`,
+      text
     );
-  return out;
 }
 function texts(m) {
   if (m.forms) return [...m.forms];
   return m.text ? [["", m.text]] : [];
-}
-function at(catalog, m, text, message, fatal = true) {
-  return { file: catalog.file, line: text?.line ?? m.line, key: m.key, message, fatal };
 }
 function describeProblem(p) {
   return sanitizeText(`${p.file}:${p.line}: ${p.key ? `${p.key}: ` : ""}${p.message}`);
@@ -1803,21 +1412,26 @@ var init_catalog_check = __esm({
 function localeDirection(tag) {
   try {
     const locale = new Intl.Locale(tag);
-    const direction = Reflect.get(locale, "textInfo")?.direction;
-    if (direction === "rtl" || direction === "ltr") return direction;
+    const getTextInfo = Reflect.get(locale, "getTextInfo");
+    const info = typeof getTextInfo === "function" ? getTextInfo.call(locale) : Reflect.get(locale, "textInfo");
+    if (info?.direction === "rtl") return "rtl";
     return RTL_SCRIPTS.has(locale.maximize().script ?? "") ? "rtl" : "ltr";
   } catch {
     return "ltr";
   }
 }
-function remembered(cache2, key, make) {
-  let text = cache2.get(key);
-  if (text === void 0) {
-    text = make();
-    if (cache2.size >= CACHE_LIMIT) cache2.clear();
-    cache2.set(key, text);
-  }
-  return text;
+function remembered(make) {
+  const cache = /* @__PURE__ */ new Map();
+  return (key) => {
+    if (Object.is(key, -0)) return make(key);
+    let text = cache.get(key);
+    if (text === void 0) {
+      text = make(key);
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      cache.set(key, text);
+    }
+    return text;
+  };
 }
 function parseTime(value) {
   const short = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(value);
@@ -1827,6 +1441,48 @@ function parseTime(value) {
   }
   const date5 = new Date(value);
   return Number.isNaN(date5.getTime()) ? void 0 : { date: date5, zoned: true };
+}
+function formatters(locale) {
+  const time3 = {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC"
+  };
+  return {
+    integers: new Intl.NumberFormat(locale),
+    percents: new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }),
+    wholePercents: new Intl.NumberFormat(locale, { style: "percent" }),
+    peoples: new Intl.NumberFormat(locale, {
+      notation: "compact",
+      compactDisplay: "long",
+      maximumFractionDigits: 1,
+      roundingMode: "floor"
+    }),
+    signed: new Intl.NumberFormat(locale, { signDisplay: "exceptZero" }),
+    signedDecimal: new Intl.NumberFormat(locale, {
+      signDisplay: "exceptZero",
+      maximumFractionDigits: 1
+    }),
+    zoned: new Intl.DateTimeFormat(locale, { ...time3, timeZoneName: "short" }),
+    unzoned: new Intl.DateTimeFormat(locale, time3),
+    days: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }),
+    dayTimes: new Intl.DateTimeFormat(locale, {
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: "UTC"
+    }),
+    relative: {
+      long: new Intl.RelativeTimeFormat(locale, { numeric: "always" }),
+      narrow: new Intl.RelativeTimeFormat(locale, { numeric: "always", style: "narrow" })
+    },
+    collator: new Intl.Collator(locale),
+    names: new Intl.DisplayNames([locale], { type: "language", fallback: "none" })
+  };
 }
 var RTL_SCRIPTS, CACHE_LIMIT, atMinute, LocaleFormat;
 var init_locale_format = __esm({
@@ -1851,90 +1507,51 @@ var init_locale_format = __esm({
       constructor(locale) {
         this.locale = locale;
         this.dir = localeDirection(locale);
-        this.integers = new Intl.NumberFormat(locale);
-        this.percents = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
-        this.wholePercents = new Intl.NumberFormat(locale, { style: "percent" });
-        this.peoples = new Intl.NumberFormat(locale, {
-          notation: "compact",
-          compactDisplay: "long",
-          maximumFractionDigits: 1,
-          roundingMode: "floor"
-        });
-        this.signed = new Intl.NumberFormat(locale, { signDisplay: "exceptZero" });
-        this.signedDecimal = new Intl.NumberFormat(locale, {
-          signDisplay: "exceptZero",
-          maximumFractionDigits: 1
-        });
-        const time3 = {
-          year: "numeric",
-          month: "short",
-          day: "numeric",
-          hour: "numeric",
-          minute: "2-digit",
-          timeZone: "UTC"
-        };
-        this.zoned = new Intl.DateTimeFormat(locale, { ...time3, timeZoneName: "short" });
-        this.unzoned = new Intl.DateTimeFormat(locale, time3);
-        this.days = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
-        this.dayTimes = new Intl.DateTimeFormat(locale, {
-          month: "numeric",
-          day: "numeric",
-          hour: "numeric",
-          minute: "2-digit",
-          timeZone: "UTC"
-        });
-        this.relative = {
-          long: new Intl.RelativeTimeFormat(locale, { numeric: "always" }),
-          narrow: new Intl.RelativeTimeFormat(locale, { numeric: "always", style: "narrow" })
-        };
-        this.collator = new Intl.Collator(locale);
-        this.names = new Intl.DisplayNames([locale], { type: "language", fallback: "none" });
+        this.f = formatters(locale);
       }
       locale;
       dir;
-      integers;
-      percents;
-      wholePercents;
-      peoples;
-      signed;
-      signedDecimal;
-      zoned;
-      unzoned;
-      days;
-      dayTimes;
-      relative;
-      collator;
-      names;
-      nameCache = /* @__PURE__ */ new Map();
-      // A site of 100,000 pages formats the same few thousand numbers, percents and times again and
-      // again; Intl's formatting is the costly part, so each answer is kept (bounded).
-      intCache = /* @__PURE__ */ new Map();
-      percentCache = /* @__PURE__ */ new Map();
-      wholeCache = /* @__PURE__ */ new Map();
-      timeCache = /* @__PURE__ */ new Map();
+      f;
       /** 12,345 (en), 12.345 (de), 12 345 (fi). */
-      int(n2) {
-        if (Object.is(n2, -0)) return this.integers.format(n2);
-        return remembered(this.intCache, n2, () => this.integers.format(n2));
-      }
+      int = remembered((n2) => this.f.integers.format(n2));
+      /** A percent from 0 to 100 with at most one decimal, as the locale writes it. */
+      percentOf = remembered((n2) => this.f.percents.format(n2 / 100));
+      wholePercents = remembered((n2) => this.f.wholePercents.format(n2 / 100));
+      /**
+       * A time from the snapshot ("2026-10-03 08:14 UTC", "2016-03-07 10:20" or ISO 8601), with its
+       * zone when it has one; a text that is no time is returned as it is.
+       */
+      dateTime = remembered((value) => {
+        const time3 = parseTime(value);
+        if (!time3) return value;
+        return (time3.zoned ? this.f.zoned : this.f.unzoned).format(time3.date);
+      });
+      /** ICU's name of a code in this locale, "" when it has none. */
+      names = remembered((code) => {
+        try {
+          return this.f.names.of(code.replace(/_/g, "-")) ?? "";
+        } catch {
+          return "";
+        }
+      });
       /**
        * A number of people, rounded down for the eye: "1.8 billion", "600 million", "850,000" (en),
        * "1,8 Milliarden" (de), "18\u5104" (ja). Below a million, every digit.
        */
       people(n2) {
-        if (!(n2 >= 1e6)) return this.integers.format(Math.max(0, Math.floor(n2)));
+        if (!(n2 >= 1e6)) return this.f.integers.format(Math.max(0, Math.floor(n2)));
         const unit = n2 >= 1e9 ? 1e9 : 1e6;
         const v = n2 / unit;
         const shown2 = v >= 100 ? Math.floor(v) * unit : Math.floor(v * 10) * (unit / 10);
-        return this.peoples.format(shown2);
+        return this.f.peoples.format(shown2);
       }
       /** +3, -3, 0: a change. */
       delta(n2) {
-        return this.signed.format(n2);
+        return this.f.signed.format(n2);
       }
       /** +1.5, -0.3: a change with one decimal. */
       deltaDecimal(n2) {
-        return this.signedDecimal.format(n2);
+        return this.f.signedDecimal.format(n2);
       }
       /**
        * A percent as Weblate shows it: floored to one decimal, 100% only when complete, never 0% for
@@ -1948,35 +1565,17 @@ var init_locale_format = __esm({
         if (value === 0 && part > 0) value = 0.1;
         return this.percentOf(value);
       }
-      /** A percent from 0 to 100 with at most one decimal, as the locale writes it. */
-      percentOf(value) {
-        if (Object.is(value, -0)) return this.percents.format(value / 100);
-        return remembered(this.percentCache, value, () => this.percents.format(value / 100));
-      }
       /** A whole percent, floored as the badges floor it: 100% only when complete. */
       wholePercent(value) {
-        const whole = value >= 100 ? 100 : Math.floor(value);
-        if (Object.is(whole, -0)) return this.wholePercents.format(whole / 100);
-        return remembered(this.wholeCache, whole, () => this.wholePercents.format(whole / 100));
-      }
-      /**
-       * A time from the snapshot ("2026-10-03 08:14 UTC", "2016-03-07 10:20" or ISO 8601), with its
-       * zone when it has one; a text that is no time is returned as it is.
-       */
-      dateTime(value) {
-        return remembered(this.timeCache, value, () => {
-          const time3 = parseTime(value);
-          if (!time3) return value;
-          return (time3.zoned ? this.zoned : this.unzoned).format(time3.date);
-        });
+        return this.wholePercents(value >= 100 ? 100 : Math.floor(value));
       }
       /** A day (UTC) given as a minute of the epoch. */
       day(minute) {
-        return this.days.format(atMinute(minute));
+        return this.f.days.format(atMinute(minute));
       }
       /** A day and time (UTC), short: for axes spanning less than a few days. */
       dayTime(minute) {
-        return this.dayTimes.format(atMinute(minute));
+        return this.f.dayTimes.format(atMinute(minute));
       }
       /**
        * How long before `now` the time `asOf` was: "3 days ago", "5 hours ago", "12 minutes ago"
@@ -1985,11 +1584,11 @@ var init_locale_format = __esm({
       ago(asOf, now, style = "long") {
         const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(asOf)) / 6e4));
         const [n2, unit] = minutes >= 2880 ? [Math.floor(minutes / 1440), "day"] : minutes >= 120 ? [Math.floor(minutes / 60), "hour"] : [minutes, "minute"];
-        return this.relative[style].format(-n2, unit);
+        return this.f.relative[style].format(-n2, unit);
       }
       /** Names in the locale's alphabetical order. */
       compare(a, b) {
-        return this.collator.compare(a, b);
+        return this.f.collator.compare(a, b);
       }
       /**
        * A language's name in this locale ("Arabisch" on a German page), from ICU; Weblate's own
@@ -1998,18 +1597,7 @@ var init_locale_format = __esm({
        */
       languageName(code, weblateName) {
         if (this.locale === "en" || code.includes("@")) return weblateName;
-        const key = `${code}\0${weblateName}`;
-        let name = this.nameCache.get(key);
-        if (name === void 0) {
-          try {
-            name = this.names.of(code.replace(/_/g, "-")) ?? weblateName;
-          } catch {
-            name = weblateName;
-          }
-          if (this.nameCache.size > 1e4) this.nameCache.clear();
-          this.nameCache.set(key, name);
-        }
-        return name;
+        return this.names(code) || weblateName;
       }
       /** A locale's name in itself, capitalised as a menu item: "Deutsch", "\u0627\u0644\u0639\u0631\u0628\u064a\u0629", "\u65e5\u672c\u8a9e". */
       static ownName(tag) {
@@ -2066,22 +1654,13 @@ var init_markdown_text = __esm({
 });
 
 // src/i18n/messages.ts
-function compile(text) {
-  const pieces = [];
-  let last2 = 0;
-  for (const match of text.matchAll(PLACEHOLDER)) {
-    pieces.push(text.slice(last2, match.index), (match[1] ?? "").trim());
-    last2 = match.index + match[0].length;
-  }
-  pieces.push(text.slice(last2));
-  return pieces;
-}
-var escapes, escapeHtml, Messages;
+var escapes, escapeHtml, compile, Messages;
 var init_messages = __esm({
   "src/i18n/messages.ts"() {
     "use strict";
     init_catalog_file();
     init_markdown_text();
+    init_locale_format();
     escapes = {
       "&": "&amp;",
       "<": "&lt;",
@@ -2090,23 +1669,23 @@ var init_messages = __esm({
       "'": "&#39;"
     };
     escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
+    compile = (text) => text.split(PLACEHOLDER).map((piece, i) => i % 2 === 1 ? piece.trim() : piece);
     Messages = class {
       /**
        * `chain`: the locale's own catalog first, then those it falls back to, English last (whose keys
-       * are every message there is).
+       * are every message there is); `format` writes the numbers put in.
        */
-      constructor(locale, chain) {
+      constructor(locale, chain, format2 = new LocaleFormat(locale)) {
         this.locale = locale;
         this.chain = chain;
+        this.format = format2;
         this.rules = new Intl.PluralRules(locale);
-        this.numbers = new Intl.NumberFormat(locale);
       }
       locale;
       chain;
+      format;
       compiled = /* @__PURE__ */ new Map();
       rules;
-      numbers;
-      formatted = /* @__PURE__ */ new Map();
       /** The message `key` as plain text; `params.count` (a number) picks a plural form. */
       t(key, params) {
         return this.render(key, params, (s) => s);
@@ -2127,9 +1706,9 @@ var init_messages = __esm({
       }
       /** The English messages this locale shows in English (or in its language's catalog). */
       fallbacks() {
-        const english4 = this.chain.at(-1);
-        if (!english4 || this.chain.length === 1) return [];
-        return [...english4.messages.keys()].filter((key) => this.lookup(key).from !== 0).sort();
+        const english2 = this.chain.at(-1);
+        if (!english2 || this.chain.length === 1) return [];
+        return [...english2.messages.keys()].filter((key) => this.lookup(key).from !== 0).sort();
       }
       /**
        * A message as its catalog writes it (`{{placeholders}}` and all), or its plural forms by CLDR
@@ -2156,21 +1735,10 @@ var init_messages = __esm({
           const name = pieces[i] ?? "";
           const value = params?.[name];
           if (value === void 0) throw new Error(`message ${key}: no value for {{${name}}}`);
-          out += typeof value === "number" ? this.number(value) : value;
+          out += typeof value === "number" ? this.format.int(value) : value;
           out += literal2(pieces[i + 1] ?? "");
         }
         return out;
-      }
-      /** A number as the locale writes it; the same few thousand again and again on a large site. */
-      number(n2) {
-        if (Object.is(n2, -0)) return this.numbers.format(n2);
-        let text = this.formatted.get(n2);
-        if (text === void 0) {
-          text = this.numbers.format(n2);
-          if (this.formatted.size >= 1e4) this.formatted.clear();
-          this.formatted.set(n2, text);
-        }
-        return text;
       }
       lookup(key) {
         let found = this.compiled.get(key);
@@ -2198,7 +1766,7 @@ var init_messages = __esm({
 });
 
 // src/i18n/catalogs.ts
-import { readdirSync, readFileSync as readFileSync2 } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 function catalogFiles(dir) {
@@ -2227,7 +1795,7 @@ function availableLocales(catalogDir) {
 function readCatalog(file2, shown2) {
   let text;
   try {
-    text = readFileSync2(file2, "utf8");
+    text = readFileSync(file2, "utf8");
   } catch (error62) {
     throw new CatalogError(
       `catalog ${shown2}: cannot read it (${errorCode(error62) ?? "unreadable"})`
@@ -2245,12 +1813,7 @@ function parentTag(tag) {
 }
 function catalogReader(shipped, catalogDir) {
   const own2 = catalogDir ? catalogFiles(catalogDir) : /* @__PURE__ */ new Map();
-  const cache2 = /* @__PURE__ */ new Map();
-  const read = (file2, dir, label) => {
-    const catalog = cache2.get(file2) ?? readCatalog(file2, shownPath(file2, dir, label));
-    cache2.set(file2, catalog);
-    return catalog;
-  };
+  const read = (file2, dir, label) => readCatalog(file2, shownPath(file2, dir, label));
   return (tag) => {
     const out = [];
     const userFile = own2.get(tag);
@@ -2286,7 +1849,7 @@ function loadLocales(tags, catalogDir) {
       tag,
       dir: format2.dir,
       ownName: LocaleFormat.ownName(tag),
-      messages: new Messages(tag, [...chain.map((link) => link.catalog), base]),
+      messages: new Messages(tag, [...chain.map((link) => link.catalog), base], format2),
       format: format2,
       notes
     });
@@ -2345,13 +1908,13 @@ function catalogNotes(locales) {
   for (const locale of [...locales.pages, locales.badges]) {
     if (seen.has(locale.tag)) continue;
     seen.add(locale.tag);
-    const english4 = locale.messages.fallbacks();
-    if (english4.length > 0) {
-      const first = english4.slice(0, 3).join(", ");
-      const more = english4.length > 3 ? ", ..." : "";
+    const english2 = locale.messages.fallbacks();
+    if (english2.length > 0) {
+      const first = english2.slice(0, 3).join(", ");
+      const more = english2.length > 3 ? ", ..." : "";
       lines.push(
         sanitizeText(
-          `the locale ${locale.tag} shows ${english4.length} of ${locale.messages.keys().length} messages in English, not translated in its catalogs (${first}${more})`
+          `the locale ${locale.tag} shows ${english2.length} of ${locale.messages.keys().length} messages in English, not translated in its catalogs (${first}${more})`
         )
       );
     }
@@ -2439,6 +2002,328 @@ var init_flags = __esm({
       help: { type: "boolean", short: "h" },
       version: { type: "boolean" }
     };
+  }
+});
+
+// src/model/counts.ts
+function emptyCounts(fill = 0) {
+  return {
+    total: fill,
+    translated: fill,
+    fuzzy: fill,
+    failingChecks: fill,
+    suggestions: fill,
+    comments: fill,
+    totalWords: fill,
+    translatedWords: fill,
+    fuzzyWords: fill,
+    failingChecksWords: fill,
+    totalChars: fill,
+    translatedChars: fill,
+    fuzzyChars: fill,
+    approved: fill,
+    approvedWords: fill,
+    approvedChars: fill
+  };
+}
+function addCounts(into, counts) {
+  if (!counts) return into;
+  into.total += counts.total;
+  into.translated += counts.translated;
+  into.fuzzy += counts.fuzzy;
+  into.failingChecks += counts.failingChecks;
+  into.suggestions += counts.suggestions;
+  into.comments += counts.comments;
+  into.totalWords += counts.totalWords;
+  into.translatedWords += counts.translatedWords;
+  into.fuzzyWords += counts.fuzzyWords;
+  into.failingChecksWords += counts.failingChecksWords;
+  into.totalChars += counts.totalChars;
+  into.translatedChars += counts.translatedChars;
+  into.fuzzyChars += counts.fuzzyChars;
+  into.approved += counts.approved;
+  into.approvedWords += counts.approvedWords;
+  into.approvedChars += counts.approvedChars;
+  return into;
+}
+function percentOf(counts) {
+  return counts.total > 0 ? counts.translated * 100 / counts.total : void 0;
+}
+function progressKey(counts) {
+  if (!counts) return -1;
+  return percentOf(counts) ?? -0.5;
+}
+function byProgress(items, progress, name, compare = compareText) {
+  return [...items].map((item) => ({ item, key: progress(item), name: name(item) })).sort((a, b) => b.key - a.key || compare(a.name, b.name)).map((x) => x.item);
+}
+function compareText(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+var init_counts = __esm({
+  "src/model/counts.ts"() {
+    "use strict";
+  }
+});
+
+// src/config/triple.ts
+function componentPathParts(path2) {
+  return path2.split(CATEGORY_SEPARATOR);
+}
+function componentSlugOf(path2) {
+  const at = path2.lastIndexOf(CATEGORY_SEPARATOR);
+  return at < 0 ? path2 : path2.slice(at + CATEGORY_SEPARATOR.length);
+}
+function toComponentPath(value) {
+  return value.split("/").join(CATEGORY_SEPARATOR);
+}
+function componentLabel(path2) {
+  return componentPathParts(path2).join("/");
+}
+function componentPathProblem(path2) {
+  for (const part of componentPathParts(path2)) {
+    const problem2 = segmentProblem(part);
+    if (problem2) return path2.includes(CATEGORY_SEPARATOR) ? `has a part that ${problem2}` : problem2;
+  }
+  return void 0;
+}
+function segmentProblem(value) {
+  if (value.length === 0) return "is empty";
+  if (value === "." || value === "..") return `is "${value}", which would change the path`;
+  if (value.includes("/")) return 'contains "/"';
+  if (value.includes("\\")) return 'contains "\\"';
+  if (/[\u0000-\u001f\u007f]/.test(value)) return "contains a control character";
+  return void 0;
+}
+function parseTripleString(value) {
+  const parts = value.split("/");
+  if (parts.length < 3) {
+    return {
+      problem: `expected "project/component/language" (slugs joined by "/", "*" allowed for component or language), found ${JSON.stringify(value)}`
+    };
+  }
+  const project = must(parts[0]);
+  const language = must(parts[parts.length - 1]);
+  const middle = parts.slice(1, -1);
+  if (middle.length > 1 && middle.includes(WILDCARD)) {
+    return {
+      problem: `"*" stands for a whole component, not for part of a category path, in ${JSON.stringify(value)}; expected "project/*/language"`
+    };
+  }
+  const component = middle.join(CATEGORY_SEPARATOR);
+  const instanceProblem = wildcardProjectProblem(project, component);
+  if (instanceProblem) return { problem: `${instanceProblem}, in ${JSON.stringify(value)}` };
+  const checks = [
+    ["project", project === WILDCARD ? void 0 : segmentProblem(project)],
+    ["component", component === WILDCARD ? void 0 : componentPathProblem(component)],
+    ["language", language === WILDCARD ? void 0 : segmentProblem(language)]
+  ];
+  for (const [name, problem2] of checks) {
+    if (problem2)
+      return {
+        problem: `the ${name} in ${JSON.stringify(value)} ${problem2}; expected Weblate slugs joined by "/"`
+      };
+  }
+  return { triple: { project, component, language } };
+}
+function wildcardProjectProblem(project, component) {
+  if (project !== WILDCARD || component === WILDCARD) return void 0;
+  return '"*" for the project stands for every translation of the server and needs "*" for the component too ("*/*/*" or "*/*/language")';
+}
+function tripleKey(t) {
+  return `${t.project}/${t.component}/${t.language}`;
+}
+function tripleLabel(t) {
+  return [t.project, componentLabel(t.component), t.language].map(shortName).join("/");
+}
+function covers(scope, t) {
+  return (scope.project === WILDCARD || scope.project === t.project) && (scope.component === WILDCARD || scope.component === t.component) && (scope.language === WILDCARD || scope.language === t.language);
+}
+function compareTriples(a, b) {
+  return compareText(a.project, b.project) || compareText(a.component, b.component) || compareText(a.language, b.language);
+}
+var CATEGORY_SEPARATOR, WILDCARD, shortName;
+var init_triple = __esm({
+  "src/config/triple.ts"() {
+    "use strict";
+    init_counts();
+    init_must();
+    CATEGORY_SEPARATOR = "%2F";
+    WILDCARD = "*";
+    shortName = (name) => name.length > 100 ? `${name.slice(0, 60)}...(${name.length} characters)` : name;
+  }
+});
+
+// src/model/tally.ts
+function emptyTally() {
+  return {
+    tracked: 0,
+    ok: 0,
+    warnings: 0,
+    invalid: 0,
+    failed: 0,
+    stale: 0,
+    removed: 0,
+    failedLists: 0
+  };
+}
+function stateOf(e) {
+  return e.carried !== void 0 && e.status !== "ok" ? "stale" : e.status;
+}
+function tallyEntry(tally, e) {
+  if (isListEntry(e)) {
+    tally.failedLists += 1;
+    return;
+  }
+  const state = stateOf(e);
+  tally.tracked += 1;
+  tally[state] += 1;
+  if (state === "ok" && e.warnings.length > 0) tally.warnings += 1;
+}
+function tallyExitCode(t) {
+  return t.stale + t.failed + t.invalid + t.failedLists > 0 ? ExitCode.partial : ExitCode.ok;
+}
+var isListEntry;
+var init_tally = __esm({
+  "src/model/tally.ts"() {
+    "use strict";
+    init_errors();
+    isListEntry = (e) => e.project === "*" || e.component === "*" || e.language === "*";
+  }
+});
+
+// src/commands/json-summary.ts
+function crawlTally(run2) {
+  const c = run2.counts;
+  let lists = 0;
+  for (const e of run2.problems()) if (isListEntry(e)) lists += 1;
+  return {
+    ...emptyTally(),
+    tracked: c.total - lists,
+    ok: c.ok,
+    warnings: c.withWarnings,
+    invalid: c.invalid,
+    failed: c.failed - lists,
+    failedLists: lists
+  };
+}
+function crawlSummary(command, run2, exitCode, extra) {
+  const c = run2.counts;
+  const problems = [];
+  for (const e of run2.problems()) {
+    if (problems.length === MAX_LISTED) break;
+    if (e.status !== "ok")
+      problems.push({
+        translation: tripleKey(e),
+        // A wildcard left in place is a list that failed, not a translation (model/tally.ts).
+        status: isListEntry(e) ? "list failed" : e.status,
+        message: sanitizeText(e.errors[0]?.message ?? "")
+      });
+  }
+  return {
+    command,
+    exitCode,
+    baseUrl: run2.header.source.baseUrl,
+    generatedAt: run2.header.generatedAt,
+    ...tallyFields(crawlTally(run2)),
+    fetched: c.ok + c.invalid,
+    notes: c.withNotes,
+    requests: run2.stats.requests,
+    seconds: Math.round(run2.seconds * 1e3) / 1e3,
+    problems,
+    ...extra
+  };
+}
+function printSummary(stdout, summary) {
+  stdout.write(`${JSON.stringify(summary)}
+`);
+}
+function tallyFields(t) {
+  return {
+    translations: t.tracked,
+    ok: t.ok,
+    warnings: t.warnings,
+    stale: t.stale,
+    failed: t.failed,
+    invalid: t.invalid,
+    removed: t.removed,
+    failedLists: t.failedLists
+  };
+}
+var MAX_LISTED;
+var init_json_summary = __esm({
+  "src/commands/json-summary.ts"() {
+    "use strict";
+    init_triple();
+    init_sanitize();
+    init_tally();
+    MAX_LISTED = 100;
+  }
+});
+
+// src/model/version.ts
+import { readFileSync as readFileSync2 } from "node:fs";
+var manifest, VERSION;
+var init_version = __esm({
+  "src/model/version.ts"() {
+    "use strict";
+    init_json();
+    manifest = JSON.parse(
+      readFileSync2(new URL("../package.json", import.meta.url), "utf8")
+    );
+    VERSION = str(field(manifest, "version")) ?? "0.0.0";
+  }
+});
+
+// src/text/did-you-mean.ts
+function closestNames(word, candidates, max = 3) {
+  const folded = fold(word);
+  const limit = Math.min(3, Math.max(1, Math.floor(word.length / 3)));
+  const scored = [];
+  for (const name of new Set(candidates)) {
+    if (name === word) continue;
+    if (fold(name) === folded) {
+      scored.push({ name, score: 0 });
+      continue;
+    }
+    if (Math.abs(name.length - word.length) > limit) continue;
+    const distance = editDistance(word.toLowerCase(), name.toLowerCase(), limit);
+    if (distance <= limit) scored.push({ name, score: distance });
+  }
+  return scored.sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, max).map((s) => s.name);
+}
+function didYouMean(names) {
+  if (names.length === 0) return "";
+  const quoted2 = names.map((n2) => `"${n2}"`);
+  const last = quoted2.pop();
+  return `did you mean ${quoted2.length > 0 ? `${quoted2.join(", ")} or ${last}` : last}?`;
+}
+function fold(name) {
+  return name.toLowerCase().replace(/-/g, "_");
+}
+function editDistance(a, b, limit) {
+  const at = (row, k) => row[k] ?? 0;
+  let before = new Array(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(at(previous, j) + 1, at(current, j - 1) + 1, at(previous, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, at(before, j - 2) + 1);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return at(previous, b.length);
+}
+var init_did_you_mean = __esm({
+  "src/text/did-you-mean.ts"() {
+    "use strict";
   }
 });
 
@@ -2569,8 +2454,8 @@ function jsonStringifyReplacer(_, value) {
 function cached(getter) {
   return new Cached(getter);
 }
-function nullish(input2) {
-  return input2 === null || input2 === void 0;
+function nullish(input3) {
+  return input3 === null || input3 === void 0;
 }
 function cleanRegex(source) {
   const start = source.startsWith("^") ? 1 : 0;
@@ -2706,8 +2591,8 @@ function randomString(length = 10) {
 function esc(str3) {
   return JSON.stringify(str3);
 }
-function slugify(input2) {
-  return input2.toLowerCase().trim().replace(/[^\w\s-]/g, "").replace(/[\s_-]+/g, "-").replace(/^-+|-+$/g, "");
+function slugify(input3) {
+  return input3.toLowerCase().trim().replace(/[^\w\s-]/g, "").replace(/[\s_-]+/g, "-").replace(/^-+|-+$/g, "");
 }
 function isObject(data) {
   return typeof data === "object" && data !== null && !Array.isArray(data);
@@ -2994,12 +2879,12 @@ function finalizeIssue(iss, ctx, config2) {
   }
   return full;
 }
-function getSizableOrigin(input2) {
-  if (input2 instanceof Set)
+function getSizableOrigin(input3) {
+  if (input3 instanceof Set)
     return "set";
-  if (input2 instanceof Map)
+  if (input3 instanceof Map)
     return "map";
-  if (input2 instanceof File)
+  if (input3 instanceof File)
     return "file";
   return "unknown";
 }
@@ -3016,10 +2901,10 @@ function codePointLength(str3) {
   }
   return count4;
 }
-function getLengthableOrigin(input2) {
-  if (Array.isArray(input2))
+function getLengthableOrigin(input3) {
+  if (Array.isArray(input3))
     return "array";
-  if (typeof input2 === "string")
+  if (typeof input3 === "string")
     return "string";
   return "unknown";
 }
@@ -3045,12 +2930,12 @@ function parsedType(data) {
   return t;
 }
 function issue(...args) {
-  const [iss, input2, inst] = args;
+  const [iss, input3, inst] = args;
   if (typeof iss === "string") {
     return {
       message: iss,
       code: "custom",
-      input: input2,
+      input: input3,
       inst
     };
   }
@@ -3682,7 +3567,7 @@ function validateFallback(schema, value, _ctx) {
   }
   return result.issues.length === 0;
 }
-var _parse, parse4, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate, validateAsync, _encode, encode, _decode, decode, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
+var _parse, parse3, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate, validateAsync, _encode, encode, _decode, decode, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
 var init_parse = __esm({
   "node_modules/zod/v4/core/parse.js"() {
     init_core();
@@ -3704,7 +3589,7 @@ var init_parse = __esm({
       };
       return fn;
     };
-    parse4 = /* @__PURE__ */ _parse($ZodRealError);
+    parse3 = /* @__PURE__ */ _parse($ZodRealError);
     _parseAsync = (_Err) => {
       const fn = async (schema, value, _ctx, params) => {
         const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
@@ -4085,23 +3970,23 @@ var init_checks = __esm({
       const origin = isInt ? "int" : "number";
       const [minimum, maximum] = NUMBER_FORMAT_RANGES[def.format];
       inst._zod.check = (payload) => {
-        const input2 = payload.value;
+        const input3 = payload.value;
         if (isInt) {
-          if (!Number.isInteger(input2)) {
+          if (!Number.isInteger(input3)) {
             payload.issues.push({
               expected: origin,
               format: def.format,
               code: "invalid_type",
               continue: false,
-              input: input2,
+              input: input3,
               inst
             });
             return;
           }
-          if (!Number.isSafeInteger(input2)) {
-            if (input2 > 0) {
+          if (!Number.isSafeInteger(input3)) {
+            if (input3 > 0) {
               payload.issues.push({
-                input: input2,
+                input: input3,
                 code: "too_big",
                 maximum: Number.MAX_SAFE_INTEGER,
                 note: "Integers must be within the safe integer range.",
@@ -4112,7 +3997,7 @@ var init_checks = __esm({
               });
             } else {
               payload.issues.push({
-                input: input2,
+                input: input3,
                 code: "too_small",
                 minimum: Number.MIN_SAFE_INTEGER,
                 note: "Integers must be within the safe integer range.",
@@ -4125,10 +4010,10 @@ var init_checks = __esm({
             return;
           }
         }
-        if (input2 < minimum) {
+        if (input3 < minimum) {
           payload.issues.push({
             origin: "number",
-            input: input2,
+            input: input3,
             code: "too_small",
             minimum,
             inclusive: true,
@@ -4136,10 +4021,10 @@ var init_checks = __esm({
             continue: !def.abort
           });
         }
-        if (input2 > maximum) {
+        if (input3 > maximum) {
           payload.issues.push({
             origin: "number",
-            input: input2,
+            input: input3,
             code: "too_big",
             maximum,
             inclusive: true,
@@ -4153,11 +4038,11 @@ var init_checks = __esm({
       $ZodCheck.init(inst, def);
       const [minimum, maximum] = BIGINT_FORMAT_RANGES[def.format];
       inst._zod.check = (payload) => {
-        const input2 = payload.value;
-        if (input2 < minimum) {
+        const input3 = payload.value;
+        if (input3 < minimum) {
           payload.issues.push({
             origin: "bigint",
-            input: input2,
+            input: input3,
             code: "too_small",
             minimum,
             inclusive: true,
@@ -4165,10 +4050,10 @@ var init_checks = __esm({
             continue: !def.abort
           });
         }
-        if (input2 > maximum) {
+        if (input3 > maximum) {
           payload.issues.push({
             origin: "bigint",
-            input: input2,
+            input: input3,
             code: "too_big",
             maximum,
             inclusive: true,
@@ -4183,16 +4068,16 @@ var init_checks = __esm({
       $ZodCheck.init(inst, def);
       (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasSize);
       inst._zod.check = (payload) => {
-        const input2 = payload.value;
-        const size = input2.size;
+        const input3 = payload.value;
+        const size = input3.size;
         if (size <= def.maximum)
           return;
         payload.issues.push({
-          origin: getSizableOrigin(input2),
+          origin: getSizableOrigin(input3),
           code: "too_big",
           maximum: def.maximum,
           inclusive: true,
-          input: input2,
+          input: input3,
           inst,
           continue: !def.abort
         });
@@ -4203,16 +4088,16 @@ var init_checks = __esm({
       $ZodCheck.init(inst, def);
       (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasSize);
       inst._zod.check = (payload) => {
-        const input2 = payload.value;
-        const size = input2.size;
+        const input3 = payload.value;
+        const size = input3.size;
         if (size >= def.minimum)
           return;
         payload.issues.push({
-          origin: getSizableOrigin(input2),
+          origin: getSizableOrigin(input3),
           code: "too_small",
           minimum: def.minimum,
           inclusive: true,
-          input: input2,
+          input: input3,
           inst,
           continue: !def.abort
         });
@@ -4223,13 +4108,13 @@ var init_checks = __esm({
       $ZodCheck.init(inst, def);
       (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasSize);
       inst._zod.check = (payload) => {
-        const input2 = payload.value;
-        const size = input2.size;
+        const input3 = payload.value;
+        const size = input3.size;
         if (size === def.size)
           return;
         const tooBig = size > def.size;
         payload.issues.push({
-          origin: getSizableOrigin(input2),
+          origin: getSizableOrigin(input3),
           ...tooBig ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size },
           inclusive: true,
           exact: true,
@@ -4244,18 +4129,18 @@ var init_checks = __esm({
       $ZodCheck.init(inst, def);
       (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasLength);
       inst._zod.check = (payload) => {
-        const input2 = payload.value;
-        const units = input2.length;
-        const length = typeof input2 === "string" && units > def.maximum ? codePointLength(input2) : units;
+        const input3 = payload.value;
+        const units = input3.length;
+        const length = typeof input3 === "string" && units > def.maximum ? codePointLength(input3) : units;
         if (length <= def.maximum)
           return;
-        const origin = getLengthableOrigin(input2);
+        const origin = getLengthableOrigin(input3);
         payload.issues.push({
           origin,
           code: "too_big",
           maximum: def.maximum,
           inclusive: true,
-          input: input2,
+          input: input3,
           inst,
           continue: !def.abort
         });
@@ -4266,18 +4151,18 @@ var init_checks = __esm({
       $ZodCheck.init(inst, def);
       (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasLength);
       inst._zod.check = (payload) => {
-        const input2 = payload.value;
-        const units = input2.length;
-        const length = typeof input2 === "string" && units >= def.minimum && units < def.minimum * 2 ? codePointLength(input2) : units;
+        const input3 = payload.value;
+        const units = input3.length;
+        const length = typeof input3 === "string" && units >= def.minimum && units < def.minimum * 2 ? codePointLength(input3) : units;
         if (length >= def.minimum)
           return;
-        const origin = getLengthableOrigin(input2);
+        const origin = getLengthableOrigin(input3);
         payload.issues.push({
           origin,
           code: "too_small",
           minimum: def.minimum,
           inclusive: true,
-          input: input2,
+          input: input3,
           inst,
           continue: !def.abort
         });
@@ -4288,12 +4173,12 @@ var init_checks = __esm({
       $ZodCheck.init(inst, def);
       (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasLength);
       inst._zod.check = (payload) => {
-        const input2 = payload.value;
-        const units = input2.length;
-        const length = typeof input2 === "string" && units >= def.length && units <= def.length * 2 ? codePointLength(input2) : units;
+        const input3 = payload.value;
+        const units = input3.length;
+        const length = typeof input3 === "string" && units >= def.length && units <= def.length * 2 ? codePointLength(input3) : units;
         if (length === def.length)
           return;
-        const origin = getLengthableOrigin(input2);
+        const origin = getLengthableOrigin(input3);
         const tooBig = length > def.length;
         payload.issues.push({
           origin,
@@ -4356,8 +4241,8 @@ var init_checks = __esm({
     $ZodCheckIncludes = /* @__PURE__ */ $constructor("$ZodCheckIncludes", (inst, def) => {
       $ZodCheck.init(inst, def);
       const escapedRegex = escapeRegex(def.includes);
-      const pattern2 = new RegExp(typeof def.position === "number" ? `^.{${def.position},}${escapedRegex}` : escapedRegex);
-      def.pattern = pattern2;
+      const pattern = new RegExp(typeof def.position === "number" ? `^.{${def.position},}${escapedRegex}` : escapedRegex);
+      def.pattern = pattern;
       inst._zod.check = (payload) => {
         if (payload.value.includes(def.includes, def.position))
           return;
@@ -4374,8 +4259,8 @@ var init_checks = __esm({
     });
     $ZodCheckStartsWith = /* @__PURE__ */ $constructor("$ZodCheckStartsWith", (inst, def) => {
       $ZodCheck.init(inst, def);
-      const pattern2 = new RegExp(`^${escapeRegex(def.prefix)}.*`);
-      def.pattern ?? (def.pattern = pattern2);
+      const pattern = new RegExp(`^${escapeRegex(def.prefix)}.*`);
+      def.pattern ?? (def.pattern = pattern);
       inst._zod.check = (payload) => {
         if (payload.value.startsWith(def.prefix))
           return;
@@ -4392,8 +4277,8 @@ var init_checks = __esm({
     });
     $ZodCheckEndsWith = /* @__PURE__ */ $constructor("$ZodCheckEndsWith", (inst, def) => {
       $ZodCheck.init(inst, def);
-      const pattern2 = new RegExp(`.*${escapeRegex(def.suffix)}$`);
-      def.pattern ?? (def.pattern = pattern2);
+      const pattern = new RegExp(`.*${escapeRegex(def.suffix)}$`);
+      def.pattern ?? (def.pattern = pattern);
       inst._zod.check = (payload) => {
         if (payload.value.endsWith(def.suffix))
           return;
@@ -4434,10 +4319,10 @@ var init_checks = __esm({
           return void 0;
         }
         entries ?? (entries = Reflect.ownKeys(def.shape).map((key) => [key, def.shape[key]]));
-        const input2 = payload.value;
+        const input3 = payload.value;
         let proms;
         for (const [key, schema] of entries) {
-          const result = schema._zod.run({ value: input2[key], issues: [] }, {});
+          const result = schema._zod.run({ value: input3[key], issues: [] }, {});
           if (result instanceof Promise) {
             proms ?? (proms = []);
             proms.push(result.then((result2) => handleCheckPropertyResult(result2, payload, key)));
@@ -4553,11 +4438,11 @@ function standardProps(inst) {
     version: 1
   };
 }
-function canParseURL(input2) {
+function canParseURL(input3) {
   try {
     if (typeof URL !== "undefined" && typeof URL.canParse === "function")
-      return URL.canParse(input2);
-    new URL(input2);
+      return URL.canParse(input3);
+    new URL(input3);
     return true;
   } catch {
     return false;
@@ -4646,10 +4531,10 @@ function isLuhnAlgo(digits) {
   }
   return sum2 % 10 === 0;
 }
-function isValidCreditCard(input2) {
-  if (!creditCard.test(input2))
+function isValidCreditCard(input3) {
+  if (!creditCard.test(input3))
     return false;
-  return isLuhnAlgo(input2.replace(CC_SANITIZE, ""));
+  return isLuhnAlgo(input3.replace(CC_SANITIZE, ""));
 }
 function isIso7064Mod97(iban3) {
   let remainder = 0;
@@ -4664,10 +4549,10 @@ function isIso7064Mod97(iban3) {
   }
   return remainder === 1;
 }
-function isValidIBAN(input2) {
-  if (!iban.test(input2))
+function isValidIBAN(input3) {
+  if (!iban.test(input3))
     return false;
-  return isIso7064Mod97(input2);
+  return isIso7064Mod97(input3);
 }
 function isValidJWT(token, algorithm = null) {
   try {
@@ -4717,8 +4602,8 @@ function handleArrayResult(result, final, index) {
   }
   final.value[index] = result.value;
 }
-function handlePropertyResult(result, final, key, input2, optin, optout) {
-  const isPresent = key in input2;
+function handlePropertyResult(result, final, key, input3, optin, optout) {
+  const isPresent = key in input3;
   const isOptionalOut = optout === "optional";
   if (!isPresent && isOptionalOut && optin === "optional") {
     return;
@@ -4769,7 +4654,7 @@ function normalizeDef(def) {
     optionalKeys: new Set(okeys)
   };
 }
-function handleCatchall(proms, input2, payload, ctx, def, inst, abortEarly) {
+function handleCatchall(proms, input3, payload, ctx, def, inst, abortEarly) {
   const unrecognized = [];
   const keySet = def.keySet;
   const _catchall = def.catchall._zod;
@@ -4777,7 +4662,7 @@ function handleCatchall(proms, input2, payload, ctx, def, inst, abortEarly) {
   const optin = _catchall.optin;
   const optout = _catchall.optout;
   let seen = 0;
-  for (const key in input2) {
+  for (const key in input3) {
     if (abortEarly && payload.issues.length !== seen) {
       if (aborted(payload, seen))
         break;
@@ -4794,18 +4679,18 @@ function handleCatchall(proms, input2, payload, ctx, def, inst, abortEarly) {
       unrecognized.push(key);
       continue;
     }
-    const r = _catchall.run({ value: input2[key], issues: [] }, ctx);
+    const r = _catchall.run({ value: input3[key], issues: [] }, ctx);
     if (r instanceof Promise) {
-      proms.push(r.then((r2) => handlePropertyResult(r2, payload, key, input2, optin, optout)));
+      proms.push(r.then((r2) => handlePropertyResult(r2, payload, key, input3, optin, optout)));
     } else {
-      handlePropertyResult(r, payload, key, input2, optin, optout);
+      handlePropertyResult(r, payload, key, input3, optin, optout);
     }
   }
   if (unrecognized.length) {
     payload.issues.push({
       code: "unrecognized_keys",
       keys: unrecognized,
-      input: input2,
+      input: input3,
       inst,
       // Describes the shape of the input, not the validity of the parsed value, so it never aborts. The parse still fails; the schema's own checks just get to run first, and an enclosing intersection can reconcile the key against a sibling operand.
       continue: true
@@ -5009,10 +4894,10 @@ function handleTupleResult(result, final, index) {
   }
   final.value[index] = result.value;
 }
-function handleTupleResults(itemResults, final, items, input2, optoutStart) {
+function handleTupleResults(itemResults, final, items, input3, optoutStart) {
   for (let i = 0; i < items.length; i++) {
     const r = itemResults[i];
-    const isPresent = i < input2.length;
+    const isPresent = i < input3.length;
     if (!isPresent && i >= optoutStart && items[i]._zod.optin === "optional") {
       final.value.length = i;
       break;
@@ -5026,7 +4911,7 @@ function handleTupleResults(itemResults, final, items, input2, optoutStart) {
     }
     final.value[i] = r.value;
   }
-  for (let i = final.value.length - 1; i >= input2.length; i--) {
+  for (let i = final.value.length - 1; i >= input3.length; i--) {
     if (items[i]._zod.optout === "optional" && final.value[i] === void 0) {
       final.value.length = i;
     } else {
@@ -5035,7 +4920,7 @@ function handleTupleResults(itemResults, final, items, input2, optoutStart) {
   }
   return final;
 }
-function handleMapResult(keyResult, valueResult, final, key, input2, inst, ctx) {
+function handleMapResult(keyResult, valueResult, final, key, input3, inst, ctx) {
   if (keyResult.issues.length) {
     if (propertyKeyTypes.has(typeof key)) {
       final.issues.push(...prefixIssues(key, keyResult.issues));
@@ -5043,7 +4928,7 @@ function handleMapResult(keyResult, valueResult, final, key, input2, inst, ctx) 
       final.issues.push({
         code: "invalid_key",
         origin: "map",
-        input: input2,
+        input: input3,
         inst,
         issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config()))
       });
@@ -5056,7 +4941,7 @@ function handleMapResult(keyResult, valueResult, final, key, input2, inst, ctx) 
       final.issues.push({
         origin: "map",
         code: "invalid_element",
-        input: input2,
+        input: input3,
         inst,
         key,
         issues: valueResult.issues.map((iss) => finalizeIssue(iss, ctx, config()))
@@ -5150,14 +5035,14 @@ function handleReadonlyResult(payload) {
 }
 function leafPattern(schema) {
   const def = schema._zod.def;
-  let pattern2 = def.pattern;
+  let pattern = def.pattern;
   let isInt = !!def.format?.includes("int");
   let minimum;
   let maximum;
   for (const ch of def.checks ?? []) {
     const d = ch._zod.def;
     if (d.pattern)
-      pattern2 = d.pattern;
+      pattern = d.pattern;
     isInt || (isInt = !!d.format?.includes("int"));
     const lo = d.minimum ?? d.length;
     const hi = d.maximum ?? d.length;
@@ -5166,8 +5051,8 @@ function leafPattern(schema) {
     if (hi !== void 0 && (maximum === void 0 || hi < maximum))
       maximum = hi;
   }
-  if (pattern2)
-    return pattern2.source;
+  if (pattern)
+    return pattern.source;
   if (minimum !== void 0 && maximum !== void 0 && minimum > maximum)
     return "(?!)";
   if (minimum !== void 0 || maximum !== void 0)
@@ -5180,10 +5065,10 @@ function partPattern(schema) {
   const own2 = schema._zod.pattern?.source;
   const inner = def.innerType ?? schema._zod.innerType;
   if (inner) {
-    const before2 = inner._zod.pattern?.source;
+    const before = inner._zod.pattern?.source;
     const after = partPattern(inner);
-    if (own2 && before2 && after && after !== before2) {
-      return own2.replace(cleanRegex(before2), () => cleanRegex(after));
+    if (own2 && before && after && after !== before) {
+      return own2.replace(cleanRegex(before), () => cleanRegex(after));
     }
     return own2;
   }
@@ -5194,11 +5079,11 @@ function partPattern(schema) {
   }
   return leafPattern(schema);
 }
-function handleRefineResult(result, payload, input2, inst) {
+function handleRefineResult(result, payload, input3, inst) {
   if (!result) {
     const _iss = {
       code: "custom",
-      input: input2,
+      input: input3,
       inst,
       // incorporates params.error into issue reporting
       path: [...inst._zod.def.path ?? []],
@@ -5646,15 +5531,15 @@ var init_schemas = __esm({
             payload.value = Number(payload.value);
           } catch (_) {
           }
-        const input2 = payload.value;
-        if (typeof input2 === "number" && !Number.isNaN(input2) && Number.isFinite(input2)) {
+        const input3 = payload.value;
+        if (typeof input3 === "number" && !Number.isNaN(input3) && Number.isFinite(input3)) {
           return payload;
         }
-        const received = typeof input2 === "number" ? Number.isNaN(input2) ? "NaN" : !Number.isFinite(input2) ? String(input2) : void 0 : void 0;
+        const received = typeof input3 === "number" ? Number.isNaN(input3) ? "NaN" : !Number.isFinite(input3) ? String(input3) : void 0 : void 0;
         payload.issues.push({
           expected: "number",
           code: "invalid_type",
-          input: input2,
+          input: input3,
           inst,
           ...received ? { received } : {}
         });
@@ -5674,13 +5559,13 @@ var init_schemas = __esm({
             payload.value = Boolean(payload.value);
           } catch (_) {
           }
-        const input2 = payload.value;
-        if (typeof input2 === "boolean")
+        const input3 = payload.value;
+        if (typeof input3 === "boolean")
           return payload;
         payload.issues.push({
           expected: "boolean",
           code: "invalid_type",
-          input: input2,
+          input: input3,
           inst
         });
         return payload;
@@ -5713,13 +5598,13 @@ var init_schemas = __esm({
     $ZodSymbol = /* @__PURE__ */ $constructor("$ZodSymbol", (inst, def) => {
       $ZodType.init(inst, def);
       inst._zod.parse = (payload, _ctx) => {
-        const input2 = payload.value;
-        if (typeof input2 === "symbol")
+        const input3 = payload.value;
+        if (typeof input3 === "symbol")
           return payload;
         payload.issues.push({
           expected: "symbol",
           code: "invalid_type",
-          input: input2,
+          input: input3,
           inst
         });
         return payload;
@@ -5730,13 +5615,13 @@ var init_schemas = __esm({
       inst._zod.pattern = _undefined;
       inst._zod.values = /* @__PURE__ */ new Set([void 0]);
       inst._zod.parse = (payload, _ctx) => {
-        const input2 = payload.value;
-        if (typeof input2 === "undefined")
+        const input3 = payload.value;
+        if (typeof input3 === "undefined")
           return payload;
         payload.issues.push({
           expected: "undefined",
           code: "invalid_type",
-          input: input2,
+          input: input3,
           inst
         });
         return payload;
@@ -5747,13 +5632,13 @@ var init_schemas = __esm({
       inst._zod.pattern = _null;
       inst._zod.values = /* @__PURE__ */ new Set([null]);
       inst._zod.parse = (payload, _ctx) => {
-        const input2 = payload.value;
-        if (input2 === null)
+        const input3 = payload.value;
+        if (input3 === null)
           return payload;
         payload.issues.push({
           expected: "null",
           code: "invalid_type",
-          input: input2,
+          input: input3,
           inst
         });
         return payload;
@@ -5782,13 +5667,13 @@ var init_schemas = __esm({
     $ZodVoid = /* @__PURE__ */ $constructor("$ZodVoid", (inst, def) => {
       $ZodType.init(inst, def);
       inst._zod.parse = (payload, _ctx) => {
-        const input2 = payload.value;
-        if (typeof input2 === "undefined")
+        const input3 = payload.value;
+        if (typeof input3 === "undefined")
           return payload;
         payload.issues.push({
           expected: "void",
           code: "invalid_type",
-          input: input2,
+          input: input3,
           inst
         });
         return payload;
@@ -5803,44 +5688,44 @@ var init_schemas = __esm({
           } catch (_err) {
           }
         }
-        const input2 = payload.value;
-        const isDate = input2 instanceof Date;
-        const isValidDate = isDate && !Number.isNaN(input2.getTime());
+        const input3 = payload.value;
+        const isDate = input3 instanceof Date;
+        const isValidDate = isDate && !Number.isNaN(input3.getTime());
         if (isValidDate)
           return payload;
         payload.issues.push({
           expected: "date",
           code: "invalid_type",
-          input: input2,
+          input: input3,
           ...isDate ? { received: "Invalid Date" } : {},
           inst
         });
         return payload;
       };
     });
-    arraySize = (input2) => Array.isArray(input2) ? input2.length : -1;
-    mapSize = (input2) => input2 instanceof Map ? input2.size : -1;
-    setSize = (input2) => input2 instanceof Set ? input2.size : -1;
+    arraySize = (input3) => Array.isArray(input3) ? input3.length : -1;
+    mapSize = (input3) => input3 instanceof Map ? input3.size : -1;
+    setSize = (input3) => input3 instanceof Set ? input3.size : -1;
     $ZodArray = /* @__PURE__ */ $constructor("$ZodArray", (inst, def) => {
       $ZodType.init(inst, def);
       const memo2 = globalConfig.memoizer;
       memo2?.attach(inst);
       inst._zod.parse = (payload, ctx) => {
-        const input2 = payload.value;
-        if (!Array.isArray(input2)) {
+        const input3 = payload.value;
+        if (!Array.isArray(input3)) {
           payload.issues.push({
             expected: "array",
             code: "invalid_type",
-            input: input2,
+            input: input3,
             inst
           });
           return payload;
         }
-        payload.value = memo2 ? memo2.alloc(inst, payload, Array(input2.length), ctx) : Array(input2.length);
+        payload.value = memo2 ? memo2.alloc(inst, payload, Array(input3.length), ctx) : Array(input3.length);
         const proms = [];
         const abortEarly = ctx?.abortEarly;
-        for (let i = 0; i < input2.length; i++) {
-          const item = input2[i];
+        for (let i = 0; i < input3.length; i++) {
+          const item = input3[i];
           const result = def.element._zod.run({
             value: item,
             issues: []
@@ -5900,12 +5785,12 @@ var init_schemas = __esm({
       memo2?.attach(inst);
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
-        const input2 = payload.value;
-        if (!isObject2(input2)) {
+        const input3 = payload.value;
+        if (!isObject2(input3)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
-            input: input2,
+            input: input3,
             inst
           });
           return payload;
@@ -5926,17 +5811,17 @@ var init_schemas = __esm({
           const el = shape[key];
           const optin = el._zod.optin;
           const optout = el._zod.optout;
-          const r = el._zod.run({ value: input2[key], issues: [] }, ctx);
+          const r = el._zod.run({ value: input3[key], issues: [] }, ctx);
           if (r instanceof Promise) {
-            proms.push(r.then((r2) => handlePropertyResult(r2, payload, key, input2, optin, optout)));
+            proms.push(r.then((r2) => handlePropertyResult(r2, payload, key, input3, optin, optout)));
           } else {
-            handlePropertyResult(r, payload, key, input2, optin, optout);
+            handlePropertyResult(r, payload, key, input3, optin, optout);
           }
         }
         if (!catchall) {
           return proms.length ? Promise.all(proms).then(() => payload) : payload;
         }
-        return handleCatchall(proms, input2, payload, ctx, _normalized.value, inst, abortEarly === true);
+        return handleCatchall(proms, input3, payload, ctx, _normalized.value, inst, abortEarly === true);
       };
     });
     $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) => {
@@ -6045,12 +5930,12 @@ var init_schemas = __esm({
       let value;
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
-        const input2 = payload.value;
-        if (!isObject2(input2)) {
+        const input3 = payload.value;
+        if (!isObject2(input3)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
-            input: input2,
+            input: input3,
             inst
           });
           return payload;
@@ -6061,7 +5946,7 @@ var init_schemas = __esm({
           payload = fastpass(payload, ctx);
           if (!catchall)
             return payload;
-          return handleCatchall([], input2, payload, ctx, value, inst, ctx?.abortEarly === true);
+          return handleCatchall([], input3, payload, ctx, value, inst, ctx?.abortEarly === true);
         }
         return superParse(payload, ctx);
       };
@@ -6174,17 +6059,17 @@ var init_schemas = __esm({
       });
       const disc = cached(() => discriminatorMap(def));
       inst._zod.parse = (payload, ctx) => {
-        const input2 = payload.value;
-        if (!isObject(input2)) {
+        const input3 = payload.value;
+        if (!isObject(input3)) {
           payload.issues.push({
             code: "invalid_type",
             expected: "object",
-            input: input2,
+            input: input3,
             inst
           });
           return payload;
         }
-        const value = input2?.[def.discriminator];
+        const value = input3?.[def.discriminator];
         const opt = disc.value.get(value);
         if (opt && (value !== void 0 || ctx.direction !== "backward")) {
           return opt._zod.run(payload, ctx);
@@ -6198,7 +6083,7 @@ var init_schemas = __esm({
           note: "No matching discriminator",
           discriminator: def.discriminator,
           options: Array.from(disc.value.keys()).filter((value2) => disc.value.get(value2) !== null),
-          input: input2,
+          input: input3,
           path: [def.discriminator],
           inst
         });
@@ -6208,9 +6093,9 @@ var init_schemas = __esm({
     $ZodIntersection = /* @__PURE__ */ $constructor("$ZodIntersection", (inst, def) => {
       $ZodType.init(inst, def);
       inst._zod.parse = (payload, ctx) => {
-        const input2 = payload.value;
-        const left = def.left._zod.run({ value: input2, issues: [] }, ctx);
-        const right = def.right._zod.run({ value: input2, issues: [] }, ctx);
+        const input3 = payload.value;
+        const left = def.left._zod.run({ value: input3, issues: [] }, ctx);
+        const right = def.right._zod.run({ value: input3, issues: [] }, ctx);
         const async = left instanceof Promise || right instanceof Promise;
         if (async) {
           return Promise.all([left, right]).then(([left2, right2]) => {
@@ -6226,10 +6111,10 @@ var init_schemas = __esm({
       const memo2 = globalConfig.memoizer;
       memo2?.attach(inst);
       inst._zod.parse = (payload, ctx) => {
-        const input2 = payload.value;
-        if (!Array.isArray(input2)) {
+        const input3 = payload.value;
+        if (!Array.isArray(input3)) {
           payload.issues.push({
-            input: input2,
+            input: input3,
             inst,
             expected: "tuple",
             code: "invalid_type"
@@ -6241,23 +6126,23 @@ var init_schemas = __esm({
         const optinStart = getTupleOptStart(items, "optin");
         const optoutStart = getTupleOptStart(items, "optout");
         if (!def.rest) {
-          if (input2.length < optinStart) {
+          if (input3.length < optinStart) {
             payload.issues.push({
               code: "too_small",
               minimum: optinStart,
               inclusive: true,
-              input: input2,
+              input: input3,
               inst,
               origin: "array"
             });
             return payload;
           }
-          if (input2.length > items.length) {
+          if (input3.length > items.length) {
             payload.issues.push({
               code: "too_big",
               maximum: items.length,
               inclusive: true,
-              input: input2,
+              input: input3,
               inst,
               origin: "array"
             });
@@ -6267,7 +6152,7 @@ var init_schemas = __esm({
         const abortEarly = def.rest ? ctx?.abortEarly : void 0;
         let itemAborted = false;
         for (let i = 0; i < items.length; i++) {
-          const r = items[i]._zod.run({ value: input2[i], issues: [] }, ctx);
+          const r = items[i]._zod.run({ value: input3[i], issues: [] }, ctx);
           if (r instanceof Promise) {
             proms.push(r.then((rr) => {
               itemResults[i] = rr;
@@ -6280,7 +6165,7 @@ var init_schemas = __esm({
         }
         if (def.rest && !itemAborted) {
           let i = items.length - 1;
-          const rest = input2.slice(items.length);
+          const rest = input3.slice(items.length);
           let seen = payload.issues.length;
           for (const el of rest) {
             if (abortEarly && payload.issues.length !== seen) {
@@ -6298,9 +6183,9 @@ var init_schemas = __esm({
           }
         }
         if (proms.length) {
-          return Promise.all(proms).then(() => handleTupleResults(itemResults, payload, items, input2, optoutStart));
+          return Promise.all(proms).then(() => handleTupleResults(itemResults, payload, items, input3, optoutStart));
         }
-        return handleTupleResults(itemResults, payload, items, input2, optoutStart);
+        return handleTupleResults(itemResults, payload, items, input3, optoutStart);
       };
     });
     $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
@@ -6308,12 +6193,12 @@ var init_schemas = __esm({
       const memo2 = globalConfig.memoizer;
       memo2?.attach(inst);
       inst._zod.parse = (payload, ctx) => {
-        const input2 = payload.value;
-        if (!isPlainObject(input2)) {
+        const input3 = payload.value;
+        if (!isPlainObject(input3)) {
           payload.issues.push({
             expected: "record",
             code: "invalid_type",
-            input: input2,
+            input: input3,
             inst
           });
           return payload;
@@ -6346,7 +6231,7 @@ var init_schemas = __esm({
               const outKey = keyResult.value;
               if (outKey === "__proto__")
                 continue;
-              const result = def.valueType._zod.run({ value: input2[key], issues: [] }, ctx);
+              const result = def.valueType._zod.run({ value: input3[key], issues: [] }, ctx);
               if (result instanceof Promise) {
                 proms.push(result.then((result2) => {
                   if (result2.issues.length) {
@@ -6363,12 +6248,12 @@ var init_schemas = __esm({
             }
           }
           let unrecognized;
-          for (const key in input2) {
+          for (const key in input3) {
             if (!recordKeys.has(key)) {
               if (def.mode === "loose") {
                 if (key === "__proto__")
                   continue;
-                payload.value[key] = input2[key];
+                payload.value[key] = input3[key];
               } else {
                 unrecognized = unrecognized ?? [];
                 unrecognized.push(key);
@@ -6378,7 +6263,7 @@ var init_schemas = __esm({
           if (unrecognized && unrecognized.length > 0) {
             payload.issues.push({
               code: "unrecognized_keys",
-              input: input2,
+              input: input3,
               inst,
               keys: unrecognized,
               continue: true
@@ -6387,10 +6272,10 @@ var init_schemas = __esm({
         } else {
           payload.value = memo2 ? memo2.alloc(inst, payload, {}, ctx) : {};
           let unrecognized;
-          for (const key of Reflect.ownKeys(input2)) {
+          for (const key of Reflect.ownKeys(input3)) {
             if (key === "__proto__")
               continue;
-            if (!Object.prototype.propertyIsEnumerable.call(input2, key))
+            if (!Object.prototype.propertyIsEnumerable.call(input3, key))
               continue;
             let keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
             if (keyResult instanceof Promise) {
@@ -6408,7 +6293,7 @@ var init_schemas = __esm({
             }
             if (keyResult.issues.length) {
               if (def.mode === "loose") {
-                payload.value[key] = input2[key];
+                payload.value[key] = input3[key];
               } else if (values) {
                 unrecognized = unrecognized ?? [];
                 unrecognized.push(key);
@@ -6427,7 +6312,7 @@ var init_schemas = __esm({
             const outKey = keyResult.value;
             if (outKey === "__proto__")
               continue;
-            const result = def.valueType._zod.run({ value: input2[key], issues: [] }, ctx);
+            const result = def.valueType._zod.run({ value: input3[key], issues: [] }, ctx);
             if (result instanceof Promise) {
               proms.push(result.then((result2) => {
                 if (result2.issues.length) {
@@ -6445,7 +6330,7 @@ var init_schemas = __esm({
           if (unrecognized && unrecognized.length > 0) {
             payload.issues.push({
               code: "unrecognized_keys",
-              input: input2,
+              input: input3,
               inst,
               keys: unrecognized,
               continue: true
@@ -6463,12 +6348,12 @@ var init_schemas = __esm({
       const memo2 = globalConfig.memoizer;
       memo2?.attach(inst);
       inst._zod.parse = (payload, ctx) => {
-        const input2 = payload.value;
-        if (!(input2 instanceof Map)) {
+        const input3 = payload.value;
+        if (!(input3 instanceof Map)) {
           payload.issues.push({
             expected: "map",
             code: "invalid_type",
-            input: input2,
+            input: input3,
             inst
           });
           return payload;
@@ -6477,7 +6362,7 @@ var init_schemas = __esm({
         payload.value = memo2 ? memo2.alloc(inst, payload, /* @__PURE__ */ new Map(), ctx) : /* @__PURE__ */ new Map();
         const abortEarly = ctx?.abortEarly;
         let seen = payload.issues.length;
-        for (const [key, value] of input2) {
+        for (const [key, value] of input3) {
           if (abortEarly && payload.issues.length !== seen) {
             if (aborted(payload, seen))
               break;
@@ -6487,10 +6372,10 @@ var init_schemas = __esm({
           const valueResult = def.valueType._zod.run({ value, issues: [] }, ctx);
           if (keyResult instanceof Promise || valueResult instanceof Promise) {
             proms.push(Promise.all([keyResult, valueResult]).then(([keyResult2, valueResult2]) => {
-              handleMapResult(keyResult2, valueResult2, payload, key, input2, inst, ctx);
+              handleMapResult(keyResult2, valueResult2, payload, key, input3, inst, ctx);
             }));
           } else {
-            handleMapResult(keyResult, valueResult, payload, key, input2, inst, ctx);
+            handleMapResult(keyResult, valueResult, payload, key, input3, inst, ctx);
           }
         }
         if (proms.length)
@@ -6504,10 +6389,10 @@ var init_schemas = __esm({
       const memo2 = globalConfig.memoizer;
       memo2?.attach(inst);
       inst._zod.parse = (payload, ctx) => {
-        const input2 = payload.value;
-        if (!(input2 instanceof Set)) {
+        const input3 = payload.value;
+        if (!(input3 instanceof Set)) {
           payload.issues.push({
-            input: input2,
+            input: input3,
             inst,
             expected: "set",
             code: "invalid_type"
@@ -6518,7 +6403,7 @@ var init_schemas = __esm({
         payload.value = memo2 ? memo2.alloc(inst, payload, /* @__PURE__ */ new Set(), ctx) : /* @__PURE__ */ new Set();
         const abortEarly = ctx?.abortEarly;
         let seen = payload.issues.length;
-        for (const item of input2) {
+        for (const item of input3) {
           if (abortEarly && payload.issues.length !== seen) {
             if (aborted(payload, seen))
               break;
@@ -6546,14 +6431,14 @@ var init_schemas = __esm({
         return new RegExp(patternValues.length ? `^(${patternValues.map((o) => escapeRegex(o.toString())).join("|")})$` : "^[^\\s\\S]$");
       });
       inst._zod.parse = (payload, _ctx) => {
-        const input2 = payload.value;
-        if (valuesSet.has(input2)) {
+        const input3 = payload.value;
+        if (valuesSet.has(input3)) {
           return payload;
         }
         payload.issues.push({
           code: "invalid_value",
           values,
-          input: input2,
+          input: input3,
           inst
         });
         return payload;
@@ -6568,14 +6453,14 @@ var init_schemas = __esm({
         return new RegExp(vals.length ? `^(${vals.map((o) => typeof o === "string" ? escapeRegex(o) : o ? escapeRegex(o.toString()) : String(o)).join("|")})$` : "^[^\\s\\S]$");
       });
       inst._zod.parse = (payload, _ctx) => {
-        const input2 = payload.value;
-        if (values.has(input2)) {
+        const input3 = payload.value;
+        if (values.has(input3)) {
           return payload;
         }
         payload.issues.push({
           code: "invalid_value",
           values: def.values,
-          input: input2,
+          input: input3,
           inst
         });
         return payload;
@@ -6584,13 +6469,13 @@ var init_schemas = __esm({
     $ZodFile = /* @__PURE__ */ $constructor("$ZodFile", (inst, def) => {
       $ZodType.init(inst, def);
       inst._zod.parse = (payload, _ctx) => {
-        const input2 = payload.value;
-        if (input2 instanceof File)
+        const input3 = payload.value;
+        if (input3 instanceof File)
           return payload;
         payload.issues.push({
           expected: "file",
           code: "invalid_type",
-          input: input2,
+          input: input3,
           inst
         });
         return payload;
@@ -6628,8 +6513,8 @@ var init_schemas = __esm({
         return values ? /* @__PURE__ */ new Set([...values, void 0]) : void 0;
       });
       defineLazyInternal(inst, "pattern", (zod) => {
-        const pattern2 = zod.def.innerType._zod.pattern;
-        return pattern2 ? new RegExp(`^(${cleanRegex(pattern2.source)})?$`) : void 0;
+        const pattern = zod.def.innerType._zod.pattern;
+        return pattern ? new RegExp(`^(${cleanRegex(pattern.source)})?$`) : void 0;
       });
       inst._zod.parse = (payload, ctx) => {
         if (payload.value === void 0) {
@@ -6656,8 +6541,8 @@ var init_schemas = __esm({
       defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin);
       defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
       defineLazyInternal(inst, "pattern", (zod) => {
-        const pattern2 = zod.def.innerType._zod.pattern;
-        return pattern2 ? new RegExp(`^(${cleanRegex(pattern2.source)}|null)$`) : void 0;
+        const pattern = zod.def.innerType._zod.pattern;
+        return pattern ? new RegExp(`^(${cleanRegex(pattern.source)}|null)$`) : void 0;
       });
       defineLazyInternal(inst, "values", (zod) => {
         return zod.def.innerType._zod.values ? /* @__PURE__ */ new Set([...zod.def.innerType._zod.values, null]) : void 0;
@@ -6877,10 +6762,10 @@ var init_schemas = __esm({
           throw new Error("implement() must be called with a function");
         }
         return Object.defineProperty(function(...args) {
-          const parsedArgs = inst._def.input ? parse4(inst._def.input, args) : args;
+          const parsedArgs = inst._def.input ? parse3(inst._def.input, args) : args;
           const result = Reflect.apply(func, this, parsedArgs);
           if (inst._def.output) {
-            return parse4(inst._def.output, result);
+            return parse3(inst._def.output, result);
           }
           return result;
         }, "_zod", { value: inst._zod, enumerable: false });
@@ -6975,12 +6860,12 @@ var init_schemas = __esm({
         return payload;
       };
       inst._zod.check = (payload) => {
-        const input2 = payload.value;
-        const r = def.fn(input2);
+        const input3 = payload.value;
+        const r = def.fn(input3);
         if (r instanceof Promise) {
-          return r.then((r2) => handleRefineResult(r2, payload, input2, inst));
+          return r.then((r2) => handleRefineResult(r2, payload, input3, inst));
         }
-        handleRefineResult(r, payload, input2, inst);
+        handleRefineResult(r, payload, input3, inst);
         return;
       };
     });
@@ -6995,9 +6880,9 @@ function cloneIssues(issues) {
   return issues.map((iss) => iss.path ? { ...iss, path: iss.path.slice() } : { ...iss });
 }
 function isRecursive(inst, stack, resolve9) {
-  const cached3 = recursive.get(inst);
-  if (cached3 !== void 0)
-    return cached3 ? PROVEN : NONE;
+  const cached2 = recursive.get(inst);
+  if (cached2 !== void 0)
+    return cached2 ? PROVEN : NONE;
   if (stack.has(inst))
     return PROVEN;
   stack.add(inst);
@@ -7215,8 +7100,8 @@ var init_memoizer = __esm({
               else
                 rechecked = true;
             }
-            const input2 = payload.value;
-            if (!isRef(input2))
+            const input3 = payload.value;
+            if (!isRef(input3))
               return base(payload, ctx);
             let state = ctx[STATE];
             if (!state) {
@@ -7231,7 +7116,7 @@ var init_memoizer = __esm({
               lastCtx = ctx;
               lastBucket = bucket;
             }
-            const hit = bucket.get(input2);
+            const hit = bucket.get(input3);
             if (hit) {
               payload.value = hit.value;
               if (hit.issues) {
@@ -8739,9 +8624,9 @@ var init_en = __esm({
         nan: "NaN"
         // All other type names omitted - they fall back to raw values via ?? operator
       };
-      function getTypeName(type, input2) {
-        if (type === "number" && typeof input2 === "number" && !Number.isFinite(input2)) {
-          return String(input2);
+      function getTypeName(type, input3) {
+        if (type === "number" && typeof input3 === "number" && !Number.isFinite(input3)) {
+          return String(input3);
         }
         return TypeDictionary[type] ?? type;
       }
@@ -11425,11 +11310,11 @@ var init_ko = __esm({
 // node_modules/zod/v4/locales/lt.js
 function getUnitTypeFromNumber(number4) {
   const abs = Math.abs(number4);
-  const last2 = abs % 10;
-  const last22 = abs % 100;
-  if (last22 >= 11 && last22 <= 19 || last2 === 0)
+  const last = abs % 10;
+  const last2 = abs % 100;
+  if (last2 >= 11 && last2 <= 19 || last === 0)
     return "many";
-  if (last2 === 1)
+  if (last === 1)
     return "one";
   return "few";
 }
@@ -16767,9 +16652,9 @@ function generateFileCheck(doc, accessor) {
 }
 function generateTemplateLiteralCheck(doc, ctx, schema, accessor) {
   doc.write(`if (typeof ${accessor} !== "string") return INVALID;`);
-  const pattern2 = schema._zod.pattern;
-  if (pattern2) {
-    const patternConst = addConstant(ctx, pattern2);
+  const pattern = schema._zod.pattern;
+  if (pattern) {
+    const patternConst = addConstant(ctx, pattern);
     doc.write(`${patternConst}.lastIndex = 0;`);
     doc.write(`if (!${patternConst}.test(${accessor})) return INVALID;`);
   }
@@ -17548,12 +17433,12 @@ function _length(length, params) {
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _regex(pattern2, params) {
+function _regex(pattern, params) {
   return new $ZodCheckRegex({
     check: "string_format",
     format: "regex",
     ...normalizeParams(params),
-    pattern: pattern2
+    pattern
   });
 }
 // @__NO_SIDE_EFFECTS__
@@ -17633,23 +17518,23 @@ function _overwrite(tx) {
 }
 // @__NO_SIDE_EFFECTS__
 function _normalize(form) {
-  return /* @__PURE__ */ _overwrite((input2) => input2.normalize(form));
+  return /* @__PURE__ */ _overwrite((input3) => input3.normalize(form));
 }
 // @__NO_SIDE_EFFECTS__
 function _trim() {
-  return /* @__PURE__ */ _overwrite((input2) => input2.trim());
+  return /* @__PURE__ */ _overwrite((input3) => input3.trim());
 }
 // @__NO_SIDE_EFFECTS__
 function _toLowerCase() {
-  return /* @__PURE__ */ _overwrite((input2) => input2.toLowerCase());
+  return /* @__PURE__ */ _overwrite((input3) => input3.toLowerCase());
 }
 // @__NO_SIDE_EFFECTS__
 function _toUpperCase() {
-  return /* @__PURE__ */ _overwrite((input2) => input2.toUpperCase());
+  return /* @__PURE__ */ _overwrite((input3) => input3.toUpperCase());
 }
 // @__NO_SIDE_EFFECTS__
 function _slugify() {
-  return /* @__PURE__ */ _overwrite((input2) => slugify(input2));
+  return /* @__PURE__ */ _overwrite((input3) => slugify(input3));
 }
 // @__NO_SIDE_EFFECTS__
 function _array(Class2, element, params) {
@@ -17955,8 +17840,8 @@ function _stringbool(Classes, _params) {
     type: "pipe",
     in: stringSchema,
     out: booleanSchema,
-    transform: ((input2, payload) => {
-      let data = input2;
+    transform: ((input3, payload) => {
+      let data = input3;
       if (params.case !== "sensitive")
         data = data.toLowerCase();
       if (truthySet.has(data)) {
@@ -17975,8 +17860,8 @@ function _stringbool(Classes, _params) {
         return {};
       }
     }),
-    reverseTransform: ((input2, _payload) => {
-      if (input2 === true) {
+    reverseTransform: ((input3, _payload) => {
+      if (input3 === true) {
         return truthyArray[0] || "true";
       } else {
         return falsyArray[0] || "false";
@@ -18584,8 +18469,8 @@ function aggregateChecks(schema) {
   }
   if (bag.mime)
     intersectMime(agg, bag.mime);
-  for (const pattern2 of bag.patterns ?? [])
-    addPattern(agg, pattern2);
+  for (const pattern of bag.patterns ?? [])
+    addPattern(agg, pattern);
   return agg;
 }
 function inputOptin(schema) {
@@ -18673,9 +18558,9 @@ function serializeDefaultValue(value, schema, ctx, json2, params) {
   handleUnrepresentable(schema, ctx, json2, params, "BigInt defaults cannot be represented in JSON Schema");
   return UNREPRESENTABLE_DEFAULT;
 }
-function toJSONSchema(input2, params) {
-  if ("_idmap" in input2) {
-    const registry2 = input2;
+function toJSONSchema(input3, params) {
+  if ("_idmap" in input3) {
+    const registry2 = input3;
     const ctx2 = initializeContext({ ...params, processors: allProcessors });
     const defs = {};
     for (const entry of registry2._idmap.entries()) {
@@ -18703,9 +18588,9 @@ function toJSONSchema(input2, params) {
     return { schemas };
   }
   const ctx = initializeContext({ ...params, processors: allProcessors });
-  processSchema(input2, ctx);
-  extractDefs(ctx, input2);
-  return finalize(ctx, input2);
+  processSchema(input3, ctx);
+  extractDefs(ctx, input3);
+  return finalize(ctx, input3);
 }
 var narrowMin, narrowMax, narrowBoth, addDivisor, addPattern, intersectMime, setFormat, minContributor, maxContributor, formatContributor, contributors, formatMap, exactPatterns, exactPattern, stringProcessor, numberProcessor, booleanProcessor, bigintProcessor, symbolProcessor, nullProcessor, undefinedProcessor, voidProcessor, neverProcessor, anyProcessor, unknownProcessor, dateProcessor, enumProcessor, literalProcessor, nanProcessor, templateLiteralProcessor, fileProcessor, successProcessor, customProcessor, functionProcessor, transformProcessor, mapProcessor, setProcessor, arrayProcessor, objectProcessor, unionProcessor, intersectionProcessor, tupleProcessor, pendingRecords, recordProcessor, nullableProcessor, nonoptionalProcessor, UNREPRESENTABLE_DEFAULT, defaultProcessor, prefaultProcessor, catchProcessor, pipeProcessor, readonlyProcessor, promiseProcessor, optionalProcessor, lazyProcessor, allProcessors;
 var init_json_schema_processors = __esm({
@@ -18731,9 +18616,9 @@ var init_json_schema_processors = __esm({
       if (!agg.multipleOf.includes(value))
         agg.multipleOf.push(value);
     };
-    addPattern = (agg, pattern2) => {
+    addPattern = (agg, pattern) => {
       agg.patterns ?? (agg.patterns = /* @__PURE__ */ new Set());
-      agg.patterns.add(pattern2);
+      agg.patterns.add(pattern);
     };
     intersectMime = (agg, mime) => {
       agg.mime = agg.mime ? agg.mime.filter((m) => mime.includes(m)) : [...mime];
@@ -18953,11 +18838,11 @@ var init_json_schema_processors = __esm({
     };
     templateLiteralProcessor = (schema, _ctx, json2, _params) => {
       const _json = json2;
-      const pattern2 = schema._zod.pattern;
-      if (!pattern2)
+      const pattern = schema._zod.pattern;
+      if (!pattern)
         throw new Error("Pattern not found in template literal");
       _json.type = "string";
-      _json.pattern = pattern2.source;
+      _json.pattern = pattern.source;
     };
     fileProcessor = (schema, _ctx, json2, _params) => {
       const _json = json2;
@@ -19156,8 +19041,8 @@ var init_json_schema_processors = __esm({
           path: [...params.path, "patternProperties", "*"]
         });
         json2.patternProperties = {};
-        for (const pattern2 of patterns) {
-          assignProp(json2.patternProperties, exactPattern(pattern2).source, valueSchema);
+        for (const pattern of patterns) {
+          assignProp(json2.patternProperties, exactPattern(pattern).source, valueSchema);
         }
       } else {
         if (ctx.target === "draft-07" || ctx.target === "draft-2020-12") {
@@ -19695,7 +19580,7 @@ __export(core_exports2, {
   memoizer: () => memoizer,
   mergeValues: () => mergeValues,
   meta: () => meta,
-  parse: () => parse4,
+  parse: () => parse3,
   parseAsync: () => parseAsync,
   parseURLObject: () => parseURLObject,
   prettifyError: () => prettifyError,
@@ -19843,13 +19728,13 @@ var init_errors3 = __esm({
 });
 
 // node_modules/zod/v4/classic/parse.js
-var parse5, parseAsync2, safeParse2, safeParseAsync2, encode2, decode2, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
+var parse4, parseAsync2, safeParse2, safeParseAsync2, encode2, decode2, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
 var init_parse2 = __esm({
   "node_modules/zod/v4/classic/parse.js"() {
     init_core2();
     init_errors3();
     init_core2();
-    parse5 = /* @__PURE__ */ _parse(ZodRealError);
+    parse4 = /* @__PURE__ */ _parse(ZodRealError);
     parseAsync2 = /* @__PURE__ */ _parseAsync(ZodRealError);
     safeParse2 = /* @__PURE__ */ _safeParse(ZodRealError);
     safeParseAsync2 = /* @__PURE__ */ _safeParseAsync(ZodRealError);
@@ -20662,7 +20547,7 @@ var init_schemas2 = __esm({
         util_exports.own(this, "~standard", value);
       },
       parse: function _parse2(data, params) {
-        return parse5(this, data, params, { callee: _parse2 });
+        return parse4(this, data, params, { callee: _parse2 });
       },
       parseAsync: async function _parseAsync2(data, params) {
         return await parseAsync2(this, data, params, { callee: _parseAsync2 });
@@ -21984,9 +21869,9 @@ function convertBaseSchema(schema, ctx) {
         const patternProps = schema.patternProperties;
         const patternKeys = Object.keys(patternProps);
         const looseRecords = [];
-        for (const pattern2 of patternKeys) {
-          const patternValue = convertSchema(patternProps[pattern2], ctx);
-          const keySchema = z.string().regex(new RegExp(pattern2));
+        for (const pattern of patternKeys) {
+          const patternValue = convertSchema(patternProps[pattern], ctx);
+          const keySchema = z.string().regex(new RegExp(pattern));
           looseRecords.push(z.looseRecord(keySchema, patternValue));
         }
         const schemasToIntersect = [];
@@ -22333,21 +22218,21 @@ function visit2(schema, fnOrHandlers) {
     const h = fnOrHandlers[node2._zod.def.type];
     return h ? h(node2, rewritten) : node2;
   };
-  const cache2 = /* @__PURE__ */ new Map();
+  const cache = /* @__PURE__ */ new Map();
   function run2(s) {
-    const cached3 = cache2.get(s);
-    if (cached3 === RESOLVING) {
+    const cached2 = cache.get(s);
+    if (cached2 === RESOLVING) {
       return new $ZodLazy({
         type: "lazy",
-        getter: () => cache2.get(s)
+        getter: () => cache.get(s)
       });
     }
-    if (cached3 !== void 0)
-      return cached3;
-    cache2.set(s, RESOLVING);
+    if (cached2 !== void 0)
+      return cached2;
+    cache.set(s, RESOLVING);
     const inner = mapInner(s);
     const mapped = fn(inner, inner !== s);
-    cache2.set(s, mapped);
+    cache.set(s, mapped);
     return mapped;
   }
   function mapInner(s) {
@@ -22773,7 +22658,7 @@ __export(external_exports, {
   optional: () => optional,
   output: () => output,
   overwrite: () => _overwrite,
-  parse: () => parse5,
+  parse: () => parse4,
   parseAsync: () => parseAsync2,
   partialRecord: () => partialRecord,
   pipe: () => pipe,
@@ -22867,9 +22752,9 @@ var init_zod = __esm({
 
 // src/model/measure.ts
 function measure(counts, want) {
-  const unit = UNITS[want.metric];
+  const unit = MEASURE_UNITS[want.metric];
   const metric = known(counts[unit.total]) && known(counts[unit.translated]) ? want.metric : "strings";
-  const u = UNITS[metric];
+  const u = MEASURE_UNITS[metric];
   const progress = want.progress === "approved" && known(counts[u.approved]) ? "approved" : "translated";
   const fuzzy = counts[u.fuzzy];
   return {
@@ -22892,9 +22777,9 @@ function commonMeasure(want, all) {
   const list2 = [...all];
   let used = want;
   for (let round = 0; round < 4; round++) {
-    const before2 = used;
+    const before = used;
     for (const c of list2) used = measure(c, used).used;
-    if (sameMeasure(before2, used)) break;
+    if (sameMeasure(before, used)) break;
   }
   return used;
 }
@@ -22904,7 +22789,7 @@ function sameMeasure(a, b) {
 function measureWords(m) {
   return { unit: m.metric === "chars" ? "characters" : m.metric, done: m.progress };
 }
-var METRICS, PROGRESSES, STRINGS_TRANSLATED, UNITS, known;
+var METRICS, PROGRESSES, STRINGS_TRANSLATED, MEASURE_UNITS, known;
 var init_measure = __esm({
   "src/model/measure.ts"() {
     "use strict";
@@ -22912,7 +22797,7 @@ var init_measure = __esm({
     METRICS = ["strings", "words", "chars"];
     PROGRESSES = ["translated", "approved"];
     STRINGS_TRANSLATED = { metric: "strings", progress: "translated" };
-    UNITS = {
+    MEASURE_UNITS = {
       strings: { total: "total", translated: "translated", fuzzy: "fuzzy", approved: "approved" },
       words: {
         total: "totalWords",
@@ -22931,12 +22816,14 @@ var init_measure = __esm({
   }
 });
 
-// src/config/triple-schema.ts
-var slugIn, componentIn, tripleStringSchema, tripleObjectSchema, quoted, translationsSchema;
-var init_triple_schema = __esm({
-  "src/config/triple-schema.ts"() {
+// src/config/schema.ts
+var slugIn, componentIn, tripleStringSchema, tripleObjectSchema, quoted, translationsSchema, localeTag, badgeOptionsSchema, localesSchema, FIELD_PATH, intIn, crawlOptionsSchema, thresholdsSchema, BADGE_STYLES, COLOR_SCHEMES, widgetOptionsSchema, siteOptionsSchema, historyOptionsSchema, checkOptionsSchema, AUTH_SCHEMES, configSchema;
+var init_schema = __esm({
+  "src/config/schema.ts"() {
     "use strict";
     init_zod();
+    init_measure();
+    init_locale_tag();
     init_triple();
     slugIn = (position) => external_exports.string().superRefine((value, ctx) => {
       if (value === WILDCARD) return;
@@ -22975,19 +22862,9 @@ var init_triple_schema = __esm({
       }),
       {
         // A lone string is the common slip: say "list" and show the fix, not "missing".
-        error: ({ input: input2 }) => input2 === void 0 ? 'missing; expected a list of "project/component/language" strings' : typeof input2 === "string" ? `must be a list, found the string ${quoted(input2)}; write [${quoted(input2)}]` : 'must be a list of "project/component/language" strings'
+        error: ({ input: input3 }) => input3 === void 0 ? 'missing; expected a list of "project/component/language" strings' : typeof input3 === "string" ? `must be a list, found the string ${quoted(input3)}; write [${quoted(input3)}]` : 'must be a list of "project/component/language" strings'
       }
     ).min(1, 'expected at least one "project/component/language"');
-  }
-});
-
-// src/config/locale-options.ts
-var localeTag, badgeOptionsSchema, localesSchema;
-var init_locale_options = __esm({
-  "src/config/locale-options.ts"() {
-    "use strict";
-    init_zod();
-    init_locale_tag();
     localeTag = external_exports.string('expected a locale tag such as "de" or "pt-BR"').transform((value, ctx) => {
       const tag = /^[A-Za-z0-9-]{2,35}$/.test(value) ? canonicalTag(value) : void 0;
       if (tag) return tag;
@@ -23005,19 +22882,6 @@ var init_locale_options = __esm({
       const twice = tags.find((tag, i) => tags.indexOf(tag) !== i);
       if (twice) ctx.addIssue({ code: "custom", message: `the locale "${twice}" is listed twice` });
     });
-  }
-});
-
-// src/config/schema.ts
-var FIELD_PATH, intIn, crawlOptionsSchema, thresholdsSchema, BADGE_STYLES, COLOR_SCHEMES, widgetOptionsSchema, siteOptionsSchema, historyOptionsSchema, checkOptionsSchema, AUTH_SCHEMES, configSchema;
-var init_schema = __esm({
-  "src/config/schema.ts"() {
-    "use strict";
-    init_zod();
-    init_measure();
-    init_triple();
-    init_triple_schema();
-    init_locale_options();
     FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
     intIn = (min, max, what) => external_exports.int(`expected ${what}: a whole number from ${min} to ${max}`).min(min, `expected ${what}: a whole number from ${min} to ${max}`).max(max, `expected ${what}: a whole number from ${min} to ${max}`);
     crawlOptionsSchema = external_exports.strictObject({
@@ -23210,12 +23074,12 @@ var init_schema = __esm({
 function checkBaseUrl(value, setting = '"baseUrl"') {
   const url2 = new URL(value);
   const segments2 = url2.pathname.split("/").filter((s) => s !== "");
-  const at3 = segments2.findIndex((s) => WEBLATE_ROUTES.has(s.toLowerCase()));
-  const kept = at3 < 0 ? segments2 : segments2.slice(0, at3);
+  const at = segments2.findIndex((s) => WEBLATE_ROUTES.has(s.toLowerCase()));
+  const kept = at < 0 ? segments2 : segments2.slice(0, at);
   const base = `${url2.origin}/${kept.join("/")}`.replace(/\/+$/, "");
-  if (at3 < 0) return { baseUrl: base };
-  const route = (segments2[at3] ?? "").toLowerCase();
-  const rest = segments2.slice(at3 + 1).map(decodeSegment);
+  if (at < 0) return { baseUrl: base };
+  const route = (segments2[at] ?? "").toLowerCase();
+  const rest = segments2.slice(at + 1).map(decodeSegment);
   if (route === "api" && rest.length === 0)
     return {
       baseUrl: base,
@@ -23243,7 +23107,7 @@ function decodeSegment(segment) {
     return segment;
   }
 }
-var WEBLATE_ROUTES;
+var WEBLATE_ROUTES, sameBaseUrl;
 var init_base_url = __esm({
   "src/config/base-url.ts"() {
     "use strict";
@@ -23261,6 +23125,7 @@ var init_base_url = __esm({
       "zen",
       "browse"
     ]);
+    sameBaseUrl = (a, b) => a.replace(/\/+$/, "") === b.replace(/\/+$/, "");
   }
 });
 
@@ -23289,9 +23154,9 @@ function endsBefore(text, offset) {
   }
 }
 function lineColumn(text, offset) {
-  const before2 = text.slice(0, offset);
-  const line = before2.split("\n").length;
-  const column = offset - before2.lastIndexOf("\n");
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - before.lastIndexOf("\n");
   return `line ${line}, column ${column}`;
 }
 function trailingComma(text, error62) {
@@ -23299,8 +23164,8 @@ function trailingComma(text, error62) {
   if (closing !== "]" && closing !== "}") return void 0;
   const code = printParseErrorCode(error62.error);
   if (code !== "ValueExpected" && code !== "PropertyNameExpected") return void 0;
-  const at3 = text.slice(0, error62.offset).trimEnd().length - 1;
-  return text[at3] === "," ? at3 : void 0;
+  const at = text.slice(0, error62.offset).trimEnd().length - 1;
+  return text[at] === "," ? at : void 0;
 }
 function shown(text, offset) {
   const char = text[offset] ?? "";
@@ -23340,19 +23205,16 @@ var init_json_syntax = __esm({
 import { readFile } from "node:fs/promises";
 import { dirname, resolve as resolve2 } from "node:path";
 async function loadConfig(file2, options) {
-  let text;
-  try {
-    text = await readFile(file2, "utf8");
-  } catch (error62) {
+  const text = await readFile(file2, "utf8").catch((error62) => {
     const code = errorCode(error62);
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code ?? "unreadable";
+    const why = { ENOENT: "no such file", EISDIR: "it is a directory" }[code ?? ""];
     throw new ConfigError(
-      `config ${file2}: cannot read it (${why}); pass an existing file with --config`,
+      `config ${file2}: cannot read it (${why ?? code ?? "unreadable"}); pass an existing file with --config`,
       { cause: error62 }
     );
-  }
-  let json2;
+  });
   const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  let json2;
   try {
     json2 = JSON.parse(body);
   } catch (error62) {
@@ -23360,15 +23222,9 @@ async function loadConfig(file2, options) {
       cause: error62
     });
   }
-  if (options.baseUrl !== void 0 && json2 !== null && typeof json2 === "object" && !Array.isArray(json2)) {
-    json2 = { ...json2, baseUrl: options.baseUrl };
-  }
-  return parseConfig(
-    json2,
-    file2,
-    options.env,
-    options.baseUrl !== void 0 ? "--base-url" : void 0
-  );
+  if (options.baseUrl === void 0) return parseConfig(json2, file2, options.env);
+  if (isJson(json2)) json2 = { ...json2, baseUrl: options.baseUrl };
+  return parseConfig(json2, file2, options.env, "--base-url");
 }
 function parseConfig(json2, file2, env, baseUrlSetting = '"baseUrl"') {
   assertNoCredentials(json2, file2, baseUrlSetting);
@@ -23413,13 +23269,8 @@ function triplesOf(entries) {
 }
 function assertNoCredentials(json2, file2, setting) {
   const baseUrl = field(json2, "baseUrl");
-  if (typeof baseUrl !== "string") return;
-  let url2;
-  try {
-    url2 = new URL(baseUrl);
-  } catch {
-    return;
-  }
+  if (typeof baseUrl !== "string" || !URL.canParse(baseUrl)) return;
+  const url2 = new URL(baseUrl);
   if (url2.username === "" && url2.password === "") return;
   for (const part of [url2.username, url2.password]) {
     addSecret(part);
@@ -23447,7 +23298,6 @@ function isLoopbackHost(hostname3) {
   return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 function formatConfigProblems(file2, problems) {
-  if (problems.length === 0) return `config ${file2}: invalid`;
   if (problems.length === 1) return `config ${file2}: ${problems[0]}`;
   return [`config ${file2}: ${problems.length} problems`, ...problems.map((p) => `  ${p}`)].join(
     "\n"
@@ -23469,12 +23319,12 @@ function describeIssue(issue2) {
     if (inner)
       return describeIssue({ ...inner, path: [...issue2.path, ...inner.path] });
   }
-  const at3 = issue2.path.length ? `"${formatPath(issue2.path)}"` : "the top level";
+  const at = issue2.path.length ? `"${formatPath(issue2.path)}"` : "the top level";
   if (issue2.input === void 0 && issue2.code === "invalid_type") {
-    return issue2.message.startsWith("missing") ? `${at3}: ${issue2.message}` : `${at3}: missing; expected ${issue2.expected}`;
+    return issue2.message.startsWith("missing") ? `${at}: ${issue2.message}` : `${at}: missing; expected ${issue2.expected}`;
   }
   const found = issue2.input !== void 0 && !issue2.message.includes("found") ? `, found ${JSON.stringify(issue2.input)}` : "";
-  return `${at3}: ${issue2.message}${found}`;
+  return `${at}: ${issue2.message}${found}`;
 }
 var ALLOWED_KEYS;
 var init_load_config = __esm({
@@ -23503,15 +23353,6 @@ var init_load_config = __esm({
 });
 
 // src/output/fs-errors.ts
-function isAlive(pid) {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error62) {
-    return errorCode(error62) === "EPERM";
-  }
-}
 function describeFsError(error62) {
   const code = errorCode(error62);
   const words = {
@@ -23542,7 +23383,7 @@ var init_fs_errors = __esm({
 
 // src/output/temp-files.ts
 import { randomBytes } from "node:crypto";
-import { readdir, rm, stat } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join as join2 } from "node:path";
 function tempName(prefix) {
@@ -23571,7 +23412,13 @@ function doneTemp(path2) {
   made.delete(path2);
 }
 function ownerAlive(pid, path2) {
-  return pid === process.pid ? made.has(path2) : isAlive(pid);
+  if (pid === process.pid) return made.has(path2);
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error62) {
+    return errorCode(error62) === "EPERM";
+  }
 }
 function movedAside(old, target) {
   if (target === void 0) aside.delete(old);
@@ -23583,26 +23430,22 @@ function tempFolderPrefix(what) {
 async function sweepTempFolder(dir = tmpdir()) {
   const names = await readdir(dir).catch(() => []);
   await Promise.all(
-    names.filter((name) => OURS.test(name)).map(async (name) => {
-      const path2 = join2(dir, name);
+    names.map(async (name) => {
       const pid = OURS.exec(name)?.[1];
-      const dead = pid !== void 0 ? !ownerAlive(Number(pid), path2) : await stat(path2).then(
-        (s) => Date.now() - s.mtimeMs > OLD_LEFTOVER_MS,
-        () => false
-      );
-      if (dead) await rm(path2, { recursive: true, force: true }).catch(() => void 0);
+      const path2 = join2(dir, name);
+      if (pid !== void 0 && !ownerAlive(Number(pid), path2))
+        await rm(path2, { recursive: true, force: true }).catch(() => void 0);
     })
   );
 }
-var made, aside, OURS, OLD_LEFTOVER_MS;
+var made, aside, OURS;
 var init_temp_files = __esm({
   "src/output/temp-files.ts"() {
     "use strict";
-    init_fs_errors();
+    init_json();
     made = /* @__PURE__ */ new Set();
     aside = /* @__PURE__ */ new Map();
-    OURS = /^l10n-snapshot-(?:(?:previous|render)-(\d+)-[0-9A-Za-z]{6}|(?:previous-)?[0-9A-Za-z]{6})$/;
-    OLD_LEFTOVER_MS = 24 * 36e5;
+    OURS = /^l10n-snapshot-(?:previous|render)-(\d+)-[0-9A-Za-z]{6}$/;
   }
 });
 
@@ -23723,10 +23566,7 @@ function translationAnchor(languageSegment) {
   return `t-${languageSegment}`;
 }
 function upTo(fromDir) {
-  if (fromDir === "") return "";
-  let depth = 1;
-  for (let at3 = fromDir.indexOf("/"); at3 >= 0; at3 = fromDir.indexOf("/", at3 + 1)) depth += 1;
-  return "../".repeat(depth);
+  return fromDir === "" ? "" : "../".repeat(fromDir.split("/").length);
 }
 function encodePath(path2) {
   if (/^[A-Za-z0-9\-._~/]*$/.test(path2)) return path2;
@@ -23760,8 +23600,6 @@ var init_site_paths = __esm({
       og: "assets/og.png",
       /** The snapshot inside a site, compressed (snapshot/packed-snapshot.ts). */
       snapshot: "data/snapshot.json.gz",
-      /** Where sites written before the compressed copy kept it; where `crawl` writes by default. */
-      plainSnapshot: "data/snapshot.json",
       history: "data/history.json",
       feed: "feed.xml"
     };
@@ -23777,7 +23615,7 @@ var init_site_paths = __esm({
 
 // src/output/out-guard.ts
 import { constants } from "node:fs";
-import { access, mkdir, readdir as readdir2, stat as stat2 } from "node:fs/promises";
+import { access, mkdir, readdir as readdir2, stat } from "node:fs/promises";
 import { dirname as dirname3, isAbsolute, join as join4, relative, resolve as resolve3 } from "node:path";
 async function assertReplaceable(outDir, cwd, shown2 = outDir) {
   const target = resolve3(cwd, outDir);
@@ -23787,7 +23625,7 @@ async function assertReplaceable(outDir, cwd, shown2 = outDir) {
       `cannot write the site to ${shown2}: it is the folder you are in (or holds it), and the whole folder is replaced; choose a new folder such as out/`
     );
   }
-  const info = await stat2(target).catch((error62) => {
+  const info = await stat(target).catch((error62) => {
     if (error62.code === "ENOENT") return void 0;
     throw outputError(`cannot write the site to ${shown2}`, error62);
   });
@@ -23800,11 +23638,11 @@ async function assertReplaceable(outDir, cwd, shown2 = outDir) {
     throw outputError(`cannot write the site to ${shown2}`, error62);
   });
   if (names.length === 0) return;
-  const isFile = (path2) => stat2(join4(target, path2)).then(
+  const isFile = (path2) => stat(join4(target, path2)).then(
     (s) => s.isFile(),
     () => false
   );
-  const isSite = await isFile(SITE_FILE.snapshot) || await isFile(SITE_FILE.plainSnapshot);
+  const isSite = await isFile(SITE_FILE.snapshot) || await isFile(CRAWLED_SNAPSHOT);
   if (!isSite) {
     const some = names.sort().slice(0, 3).join(", ") + (names.length > 3 ? ", ..." : "");
     throw new OutputError(
@@ -23822,82 +23660,14 @@ async function checkOutDirBeforeCrawl(outDir, cwd) {
     throw outputError(`cannot write the site to ${outDir}`, error62);
   }
 }
+var CRAWLED_SNAPSHOT;
 var init_out_guard = __esm({
   "src/output/out-guard.ts"() {
     "use strict";
     init_errors();
     init_site_paths();
     init_fs_errors();
-  }
-});
-
-// src/snapshot/note-table.ts
-function isTabledNote(note) {
-  const { path: path2 } = note;
-  return path2 === "component" || path2 === "language" || path2.startsWith("component.") || path2.startsWith("language.") || path2.startsWith("component[") || path2.startsWith("language[");
-}
-function encodeNotes(items) {
-  const out = [];
-  let run2;
-  const close = () => {
-    if (run2) out.push(run2.count === 1 ? run2.first : [run2.first, run2.count]);
-    run2 = void 0;
-  };
-  for (const item of items) {
-    if (typeof item !== "number") {
-      close();
-      out.push(item);
-    } else if (run2 && item === run2.first + run2.count) run2.count += 1;
-    else {
-      close();
-      run2 = { first: item, count: 1 };
-    }
-  }
-  close();
-  return out;
-}
-function expandNotes(stored, table, path2) {
-  if (!Array.isArray(stored)) return stored;
-  const size = table.length;
-  const out = [];
-  const fail = (at3, message) => new TableIndexError([...path2, at3], message);
-  const check2 = (i, at3) => {
-    if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i >= size)
-      throw fail(
-        at3,
-        `expected an index into "notes" (0 to ${size - 1}), found ${JSON.stringify(i)}`
-      );
-    return i;
-  };
-  let fromRuns = 0;
-  stored.forEach((item, at3) => {
-    if (typeof item === "number") out.push(table[check2(item, at3)]);
-    else if (Array.isArray(item)) {
-      const [first, count4, ...more] = item;
-      const start = check2(first, at3);
-      if (typeof count4 !== "number" || !Number.isInteger(count4) || count4 < 1 || more.length > 0)
-        throw fail(at3, `expected a run [first, count], found ${JSON.stringify(item)}`);
-      check2(start + count4 - 1, at3);
-      fromRuns += count4;
-      if (fromRuns > RUNS_PER_TABLE * size + 64)
-        throw fail(at3, `expected runs of a few times the table's notes at most`);
-      for (let i = 0; i < count4; i++) out.push(table[start + i]);
-    } else out.push(item);
-  });
-  return out;
-}
-var TableIndexError, RUNS_PER_TABLE;
-var init_note_table = __esm({
-  "src/snapshot/note-table.ts"() {
-    "use strict";
-    TableIndexError = class extends Error {
-      constructor(path2, message) {
-        super(message);
-        this.path = path2;
-      }
-      path;
-    };
-    RUNS_PER_TABLE = 4;
+    CRAWLED_SNAPSHOT = "data/snapshot.json";
   }
 });
 
@@ -23914,31 +23684,52 @@ function expandTables(tables) {
   return { projects, components, languages: tables.languages, notes: tables.notes };
 }
 function lookup(table, index, path2, name) {
-  if (!Number.isInteger(index) || index < 0 || index >= table.length)
+  if (typeof index !== "number" || !Number.isInteger(index) || index < 0 || index >= table.length)
     throw new TableIndexError(
       path2,
-      `expected an index into "${name}" (0 to ${table.length - 1}), found ${index}`
+      `expected an index into "${name}" (0 to ${table.length - 1}), found ${JSON.stringify(index)}`
     );
   return table[index];
 }
 function expandRecord(record2, tables, path2) {
   if (!isJson(record2)) return record2;
   const out = { ...record2 };
-  if (typeof record2.language === "number")
-    out.language = lookup(tables.languages, record2.language, [...path2, "language"], "languages");
-  if (typeof record2.component === "number")
-    out.component = lookup(
-      tables.components,
-      record2.component,
-      [...path2, "component"],
-      "components"
-    );
+  for (const [key, table] of [
+    ["language", "languages"],
+    ["component", "components"]
+  ])
+    if (typeof record2[key] === "number")
+      out[key] = lookup(tables[table], record2[key], [...path2, key], table);
   return out;
 }
-function expandEntry(stored, tables, at3) {
+function expandNotes(stored, table, path2) {
+  if (!Array.isArray(stored)) return stored;
+  const out = [];
+  let fromRuns = 0;
+  stored.forEach((item, at) => {
+    const where = [...path2, at];
+    if (typeof item === "number") out.push(lookup(table, item, where, "notes"));
+    else if (Array.isArray(item)) {
+      const [first, count4, ...more] = item;
+      lookup(table, first, where, "notes");
+      if (typeof count4 !== "number" || !Number.isInteger(count4) || count4 < 1 || more.length > 0)
+        throw new TableIndexError(
+          where,
+          `expected a run [first, count], found ${JSON.stringify(item)}`
+        );
+      lookup(table, first + count4 - 1, where, "notes");
+      fromRuns += count4;
+      if (fromRuns > RUNS_PER_TABLE * table.length + 64)
+        throw new TableIndexError(where, "expected runs of a few times the table's notes at most");
+      for (let i = first; i < first + count4; i++) out.push(table[i]);
+    } else out.push(item);
+  });
+  return out;
+}
+function expandEntry(stored, tables, at) {
   if (!isJson(stored)) return stored;
   const { verbatim, ...entry } = stored;
-  const path2 = ["translations", at3];
+  const path2 = ["translations", at];
   if ("notes" in entry) entry.notes = expandNotes(entry.notes, tables.notes, [...path2, "notes"]);
   if (verbatim === true) return entry;
   if ("record" in entry) entry.record = expandRecord(entry.record, tables, [...path2, "record"]);
@@ -23949,12 +23740,11 @@ function expandEntry(stored, tables, at3) {
     };
   return entry;
 }
-var TableBuilder;
+var TableBuilder, TableIndexError, RUNS_PER_TABLE;
 var init_compact = __esm({
   "src/snapshot/compact.ts"() {
     "use strict";
     init_json();
-    init_note_table();
     TableBuilder = class {
       indexes = {
         projects: /* @__PURE__ */ new Map(),
@@ -24013,12 +23803,29 @@ var init_compact = __esm({
         }
         return out;
       }
-      /** An entry's notes as stored: those about shared records as table indexes. */
+      /** An entry's notes as stored: those about shared records as table indexes, in runs. */
       compactNotes(notes) {
-        if (notes.length === 0) return [];
-        return encodeNotes(
-          notes.map((note) => isTabledNote(note) ? this.index("notes", note) : note)
-        );
+        const out = [];
+        let run2;
+        const close = () => {
+          if (run2) out.push(run2.count === 1 ? run2.first : [run2.first, run2.count]);
+          run2 = void 0;
+        };
+        for (const note of notes) {
+          if (!/^(component|language)($|[.[])/.test(note.path)) {
+            close();
+            out.push(note);
+            continue;
+          }
+          const i = this.index("notes", note);
+          if (run2 && i === run2.first + run2.count) run2.count += 1;
+          else {
+            close();
+            run2 = { first: i, count: 1 };
+          }
+        }
+        close();
+        return out;
       }
       /** The entry as a compact snapshot stores it. */
       compact(entry) {
@@ -24034,6 +23841,14 @@ var init_compact = __esm({
         return out;
       }
     };
+    TableIndexError = class extends Error {
+      constructor(path2, message) {
+        super(message);
+        this.path = path2;
+      }
+      path;
+    };
+    RUNS_PER_TABLE = 4;
   }
 });
 
@@ -24085,12 +23900,22 @@ ${items.map((item) => `    ${JSON.stringify(item)}`).join(",\n")}
 function emptySnapshotCounts() {
   return { total: 0, ok: 0, withWarnings: 0, withNotes: 0, invalid: 0, failed: 0 };
 }
+function summarizeEntry(e) {
+  const warned = e.warnings.length > 0;
+  const noted = e.notes.length > 0;
+  return {
+    status: e.status,
+    warned,
+    noted,
+    problems: warned || noted || e.errors.length > 0 || e.status !== "ok"
+  };
+}
 function countEntry(counts, e) {
   counts.total += 1;
   if (e.status === "ok") {
     counts.ok += 1;
-    if (e.warnings.length > 0) counts.withWarnings += 1;
-    if (e.notes.length > 0) counts.withNotes += 1;
+    if (e.warned) counts.withWarnings += 1;
+    if (e.noted) counts.withNotes += 1;
   } else if (e.status === "invalid") counts.invalid += 1;
   else counts.failed += 1;
 }
@@ -24125,27 +23950,485 @@ var init_write_all = __esm({
   }
 });
 
+// src/model/shard.ts
+var shardSchema;
+var init_shard = __esm({
+  "src/model/shard.ts"() {
+    "use strict";
+    init_zod();
+    shardSchema = external_exports.object({ index: external_exports.int().min(1), count: external_exports.int().min(1) });
+  }
+});
+
+// src/snapshot/schema.ts
+var problemSchema, entryStatusSchema, failureSchema, statCount, statPercent, statisticsSchema, entrySchema, headerSchema, compactTablesSchema, snapshotSchema;
+var init_schema2 = __esm({
+  "src/snapshot/schema.ts"() {
+    "use strict";
+    init_zod();
+    init_shard();
+    problemSchema = external_exports.object({ path: external_exports.string(), message: external_exports.string() });
+    entryStatusSchema = external_exports.enum(["ok", "invalid", "failed"]);
+    failureSchema = external_exports.object({ kind: external_exports.string(), status: external_exports.int().optional() });
+    statCount = external_exports.int().min(0).optional();
+    statPercent = external_exports.number().min(0).max(100).optional();
+    statisticsSchema = external_exports.looseObject({
+      total_chars: statCount,
+      translated_chars: statCount,
+      fuzzy_chars: statCount,
+      fuzzy_words: statCount,
+      approved: statCount,
+      approved_words: statCount,
+      approved_chars: statCount,
+      readonly: statCount,
+      readonly_words: statCount,
+      readonly_chars: statCount,
+      translated_chars_percent: statPercent,
+      fuzzy_words_percent: statPercent,
+      fuzzy_chars_percent: statPercent,
+      approved_percent: statPercent,
+      approved_words_percent: statPercent,
+      approved_chars_percent: statPercent,
+      readonly_percent: statPercent,
+      readonly_words_percent: statPercent,
+      readonly_chars_percent: statPercent
+    });
+    entrySchema = external_exports.object({
+      project: external_exports.string(),
+      component: external_exports.string(),
+      language: external_exports.string(),
+      status: entryStatusSchema,
+      /** The record exactly as received (original names and values); present when ok. */
+      record: external_exports.unknown().optional(),
+      /** Departures a reader of the numbers or links should know about. */
+      warnings: external_exports.array(problemSchema),
+      errors: external_exports.array(problemSchema),
+      /** Known, normal differences of real servers (older or newer versions); never shown to users. */
+      notes: external_exports.array(problemSchema),
+      failure: failureSchema.optional(),
+      /**
+       * What newer servers count beside the record (approved and read-only strings, characters, words
+       * of each state), from the component's statistics endpoint (crawl.statistics); each field
+       * present only where the server gave it, and absent on snapshots of older servers or versions.
+       */
+      statistics: statisticsSchema.optional(),
+      /**
+       * Last known good data: set when this run could not use the translation but an earlier run
+       * could. `record` is that run's record (and `statistics` its statistics), `asOf` when it was
+       * fetched, `since` the first run that carried it. The entry's status stays what this run found.
+       */
+      carried: external_exports.object({
+        asOf: external_exports.iso.datetime({ offset: true }),
+        since: external_exports.iso.datetime({ offset: true }),
+        record: external_exports.unknown(),
+        /** That run's `statistics` (characters, approved), so stale pages show what it showed. */
+        statistics: statisticsSchema.optional()
+      }).optional()
+    });
+    headerSchema = external_exports.object({
+      /**
+       * 3: the shared records (projects, components, languages) once each in the tables below, records
+       * referring to them by index (compact.ts), and the notes about shared records once each in the
+       * `notes` table, an entry's `notes` holding their indexes (compact.ts).
+       */
+      schemaVersion: external_exports.literal(3, "expected 3 (this tool's snapshot format)"),
+      generatedAt: external_exports.string(),
+      source: external_exports.object({
+        baseUrl: external_exports.string(),
+        /** Fingerprint of the crawl's base URL and triples; shards of one config share it. */
+        configHash: external_exports.string()
+      }),
+      /**
+       * Projects an incremental crawl carried over from the previous snapshot (their statistics had
+       * not changed), each with when it was last fetched; absent when every project was fetched.
+       */
+      fetchedAt: external_exports.record(external_exports.string(), external_exports.string()).optional(),
+      /**
+       * Per project tracked whole: the server's clock (its Date header) when the project was last
+       * fetched; the incremental crawl's next probe asks for the changes logged since.
+       */
+      changesSince: external_exports.record(external_exports.string(), external_exports.iso.datetime({ offset: true })).optional(),
+      /** Present on a partial snapshot written by `crawl --shard i/n`. */
+      shard: shardSchema.optional()
+    });
+    compactTablesSchema = external_exports.object({
+      projects: external_exports.array(external_exports.unknown()).default([]),
+      components: external_exports.array(external_exports.unknown()).default([]),
+      languages: external_exports.array(external_exports.unknown()).default([]),
+      notes: external_exports.array(problemSchema).default([])
+    });
+    snapshotSchema = headerSchema.extend({ translations: external_exports.array(entrySchema) });
+  }
+});
+
+// src/snapshot/packed-snapshot.ts
+import {
+  closeSync,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  openSync,
+  readSync
+} from "node:fs";
+import { mkdtemp, rm as rm3 } from "node:fs/promises";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join5 } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
+function fileIsGzip(file2) {
+  let fd;
+  try {
+    fd = openSync(file2, "r");
+    const head = Buffer.alloc(2);
+    return readSync(fd, head, 0, 2, 0) === 2 && isGzip(head);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== void 0) closeSync(fd);
+  }
+}
+function resolveSnapshotPath(path2) {
+  return !existsSync(path2) && !path2.endsWith(".gz") && existsSync(`${path2}.gz`) ? `${path2}.gz` : path2;
+}
+function* gzipMembers(pieces) {
+  let pending = [];
+  let size = 0;
+  let any2 = false;
+  const member = () => {
+    const packed = gzipSync(pending.length === 1 ? must(pending[0]) : Buffer.concat(pending, size));
+    pending = [];
+    size = 0;
+    any2 = true;
+    return packed;
+  };
+  for (const piece of pieces) {
+    const bytes = typeof piece === "string" ? Buffer.from(piece, "utf8") : Buffer.from(piece);
+    pending.push(bytes);
+    size += bytes.length;
+    if (size >= MEMBER_BYTES) yield member();
+  }
+  if (size > 0 || !any2) yield member();
+}
+function* fileBlocks(file2) {
+  const fd = openSync(file2, "r");
+  try {
+    for (; ; ) {
+      const block = Buffer.allocUnsafe(1 << 20);
+      const read = readSync(fd, block, 0, block.length, null);
+      if (read === 0) return;
+      yield block.subarray(0, read);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+function readSnapshotText(file2, bytes) {
+  if (!isGzip(bytes)) return bytes.toString("utf8");
+  try {
+    return gunzipSync(bytes).toString("utf8");
+  } catch (error62) {
+    throw new OutputError(`snapshot ${file2}: cannot unpack it (${messageOf(error62)})`, {
+      cause: error62
+    });
+  }
+}
+async function withPlainSnapshot(path2, use) {
+  const file2 = resolveSnapshotPath(path2);
+  if (!fileIsGzip(file2)) return use(file2);
+  const dir = madeTemp(await mkdtemp(join5(tmpdir2(), tempFolderPrefix("render"))));
+  const plain = join5(dir, "snapshot.json");
+  try {
+    try {
+      await pipeline(createReadStream(file2), createGunzip(), createWriteStream(plain));
+    } catch (error62) {
+      throw new OutputError(`snapshot ${file2}: cannot unpack it (${messageOf(error62)})`, {
+        cause: error62
+      });
+    }
+    return await use(plain, file2);
+  } catch (error62) {
+    if (error62 instanceof UserError) error62.message = error62.message.split(plain).join(file2);
+    throw error62;
+  } finally {
+    await rm3(dir, { recursive: true, force: true });
+    doneTemp(dir);
+  }
+}
+var MEMBER_BYTES, isGzip;
+var init_packed_snapshot = __esm({
+  "src/snapshot/packed-snapshot.ts"() {
+    "use strict";
+    init_temp_files();
+    init_errors();
+    init_must();
+    MEMBER_BYTES = 1 << 20;
+    isGzip = (bytes) => bytes.length >= 2 && bytes[0] === 31 && bytes[1] === 139;
+  }
+});
+
+// src/snapshot/read-snapshot.ts
+import { closeSync as closeSync2, openSync as openSync2, readFileSync as readFileSync3, readSync as readSync2 } from "node:fs";
+function invalidError(file2, issues, prefix = []) {
+  const issue2 = must(issues[0]);
+  return new OutputError(
+    `snapshot ${file2}: "${formatPath([...prefix, ...issue2.path])}": ${issue2.message}; write it with "l10n-snapshot crawl"`
+  );
+}
+function unreadableError(file2, error62) {
+  return new OutputError(`snapshot ${file2}: cannot read it (${errorCode(error62) ?? "unreadable"})`, {
+    cause: error62
+  });
+}
+function snapshotSource(snapshot) {
+  const { translations, ...header2 } = snapshot;
+  return { header: header2, entries: () => translations, text: { chunks: () => snapshotChunks(snapshot) } };
+}
+function parseSnapshot(json2, where) {
+  const result = snapshotSchema.safeParse(expandCompact(json2, where));
+  if (!result.success) throw invalidError(where, result.error.issues);
+  return result.data;
+}
+function expandCompact(json2, where) {
+  if (!isJson(json2)) return json2;
+  const { projects, components, languages, notes, ...rest } = json2;
+  const tables = parseTables({ projects, components, languages, notes }, where);
+  if (!Array.isArray(rest.translations)) return rest;
+  return {
+    ...rest,
+    translations: rest.translations.map((entry, i) => expandStored(entry, tables, i, where))
+  };
+}
+function parseTables(json2, where) {
+  const result = compactTablesSchema.safeParse(json2);
+  if (!result.success) throw invalidError(where, result.error.issues);
+  return indexed(where, () => expandTables(result.data));
+}
+function indexed(where, expand) {
+  try {
+    return expand();
+  } catch (error62) {
+    if (error62 instanceof TableIndexError)
+      throw new OutputError(`snapshot ${where}: "${formatPath(error62.path)}": ${error62.message}`);
+    throw error62;
+  }
+}
+function readSnapshot(file2) {
+  let bytes;
+  try {
+    bytes = readFileSync3(file2);
+  } catch (error62) {
+    throw unreadableError(file2, error62);
+  }
+  const text = readSnapshotText(file2, bytes);
+  let json2;
+  try {
+    json2 = JSON.parse(text);
+  } catch (error62) {
+    throw new OutputError(`snapshot ${file2}: not valid JSON (${messageOf(error62)})`, {
+      cause: error62
+    });
+  }
+  return parseSnapshot(json2, file2);
+}
+function openSnapshot(file2) {
+  const layout = layoutHeader(file2);
+  const text = { copyFrom: file2 };
+  if (!layout) return { ...snapshotSource(readSnapshot(file2)), text, readWhole: true };
+  const source = {
+    header: layout.header,
+    entries: (options) => streamEntries(file2, options?.checked, () => {
+      source.readWhole = true;
+    }),
+    text
+  };
+  return source;
+}
+function layoutHeader(file2) {
+  const headerLines = [];
+  let tableRows = 0;
+  try {
+    for (const line of readLines(file2)) {
+      if (line === ENTRIES_START || line === NO_ENTRIES) return parseHeader(headerLines, file2);
+      headerLines.push(line);
+      if (line.startsWith("    {")) tableRows += 1;
+      if (headerLines.length - tableRows > 64) return void 0;
+    }
+  } catch (error62) {
+    if (error62 instanceof OutputError) throw error62;
+    throw unreadableError(file2, error62);
+  }
+  return void 0;
+}
+function parseHeader(lines, file2) {
+  let json2;
+  try {
+    json2 = JSON.parse(`${lines.join("\n")}
+"translations": []}`);
+  } catch {
+    return void 0;
+  }
+  const result = headerSchema.safeParse(json2);
+  if (!result.success) return void 0;
+  return { header: result.data, tables: parseTables(json2, file2) };
+}
+function* streamEntries(file2, checked3, readWhole) {
+  let index = 0;
+  try {
+    const tables = layoutHeader(file2)?.tables;
+    if (!tables) throw new NotTheLayout();
+    for (const json2 of layoutEntries(file2)) {
+      const entry = expandStored(json2, tables, index, file2);
+      const result = checked3 ? void 0 : entrySchema.safeParse(entry);
+      if (result?.success === false)
+        throw invalidError(file2, result.error.issues, ["translations", index]);
+      index += 1;
+      yield result ? result.data : entry;
+    }
+  } catch (error62) {
+    if (error62 instanceof OutputError) throw error62;
+    if (!(error62 instanceof NotTheLayout)) throw unreadableError(file2, error62);
+    readWhole();
+    yield* readSnapshot(file2).translations.slice(index);
+  }
+}
+function* readLines(file2) {
+  const fd = openSync2(file2, "r");
+  try {
+    let data = Buffer.allocUnsafe(1 << 20);
+    let rest = 0;
+    for (; ; ) {
+      if (rest === data.length) data = Buffer.concat([data, Buffer.allocUnsafe(data.length)]);
+      const n2 = readSync2(fd, data, rest, data.length - rest, null);
+      if (n2 === 0) break;
+      const filled = rest + n2;
+      const view = data.subarray(0, filled);
+      let start = 0;
+      for (let nl = view.indexOf(10); nl !== -1; nl = view.indexOf(10, start)) {
+        const end = nl > start && data[nl - 1] === 13 ? nl - 1 : nl;
+        yield data.toString("utf8", start, end);
+        start = nl + 1;
+      }
+      data.copy(data, 0, start, filled);
+      rest = filled - start;
+    }
+    if (rest) yield data.toString("utf8", 0, rest);
+  } finally {
+    closeSync2(fd);
+  }
+}
+function* layoutEntries(file2) {
+  let state = "header";
+  for (const line of readLines(file2)) {
+    if (state === "header") {
+      if (line === NO_ENTRIES) state = "closing";
+      else if (line === ENTRIES_START) state = "entries";
+    } else if (state === "entries") {
+      if (line === "  ]") state = "closing";
+      else if (!line.startsWith("    {")) throw new NotTheLayout();
+      else yield parseLine(line.slice(4, line.endsWith(",") ? -1 : void 0));
+    } else if (state === "closing" && line === "}") state = "end";
+    else if (line.trim() !== "") throw new NotTheLayout();
+  }
+  if (state !== "end") throw new NotTheLayout();
+}
+function parseLine(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new NotTheLayout();
+  }
+}
+var ENTRIES_START, NO_ENTRIES, NotTheLayout, expandStored;
+var init_read_snapshot = __esm({
+  "src/snapshot/read-snapshot.ts"() {
+    "use strict";
+    init_errors();
+    init_format_path();
+    init_compact();
+    init_schema2();
+    init_snapshot();
+    init_packed_snapshot();
+    init_must();
+    init_json();
+    ENTRIES_START = '  "translations": [';
+    NO_ENTRIES = '  "translations": []';
+    NotTheLayout = class extends Error {
+    };
+    expandStored = (entry, tables, index, where) => indexed(where, () => expandEntry(entry, tables, index));
+  }
+});
+
 // src/snapshot/snapshot-writer.ts
-import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync3, fstatSync, fsyncSync, openSync as openSync3, readSync as readSync3, renameSync, rmSync } from "node:fs";
 import { mkdir as mkdir2 } from "node:fs/promises";
 import { basename as basename2, dirname as dirname4 } from "node:path";
-function copyFrom(from, to) {
+function writeAtomically(target, shown2, write) {
+  const temp = madeTemp(tempName(`${target}.tmp-`));
+  let fd;
+  try {
+    fd = openSync3(temp, "w");
+    write(fd);
+    fsyncSync(fd);
+    closeSync3(fd);
+    fd = void 0;
+    renameSync(temp, target);
+  } catch (error62) {
+    if (fd !== void 0) closeSync3(fd);
+    rmSync(temp, { force: true });
+    throw writeError(shown2, error62);
+  } finally {
+    doneTemp(temp);
+  }
+}
+function copyFrom(from, to, position) {
   const block = Buffer.allocUnsafe(1 << 20);
-  for (let position = 0; ; ) {
-    const read = readSync(from, block, 0, block.length, position);
-    if (read === 0) return;
-    for (let done = 0; done < read; ) {
-      const n2 = writeSync2(to, block, done, read - done);
-      if (n2 === 0) throw Object.assign(new Error("nothing could be written"), { code: "EIO" });
-      done += n2;
+  let read = readSync3(from, block, 0, block.length, position);
+  for (let at = position; read > 0; read = readSync3(from, block, 0, block.length, at)) {
+    writeAll(to, block.subarray(0, read));
+    at += read;
+  }
+}
+function copyableSnapshot(file2) {
+  const fd = openSync3(file2, "r");
+  try {
+    const size = fstatSync(fd).size;
+    const tail = Buffer.alloc(4);
+    readSync3(fd, tail, 0, 4, Math.max(0, size - 4));
+    if (tail.toString() !== "]\n}\n") return void 0;
+    let head = Buffer.alloc(0);
+    let at = -1;
+    while (at === -1) {
+      const block = Buffer.allocUnsafe(1 << 20);
+      const read = readSync3(fd, block, 0, block.length, head.length);
+      if (read === 0) return void 0;
+      const from = Math.max(0, head.length - OPENING.length);
+      head = Buffer.concat([head, block.subarray(0, read)]);
+      at = head.indexOf(OPENING, from);
     }
-    position += read;
+    const json2 = JSON.parse(`${head.toString("utf8", 0, at)}"translations":[]}`);
+    const tables = compactTablesSchema.safeParse(json2);
+    return tables.success ? { file: file2, tables: tables.data, entriesAt: at + OPENING.length } : void 0;
+  } catch {
+    return void 0;
+  } finally {
+    closeSync3(fd);
+  }
+}
+function copySnapshot(from, header2, target, shown2 = target) {
+  const source = openSync3(from.file, "r");
+  try {
+    writeAtomically(target, shown2, (fd) => {
+      writeAll(fd, compactHead(header2, from.tables));
+      copyFrom(source, fd, from.entriesAt);
+    });
+  } finally {
+    closeSync3(source);
   }
 }
 function writeError(target, error62) {
   return new OutputError(`cannot write ${target}: ${describeFsError(error62)}`, { cause: error62 });
 }
-var FLUSH_BYTES, SnapshotWriter;
+var FLUSH_BYTES, SnapshotWriter, OPENING;
 var init_snapshot_writer = __esm({
   "src/snapshot/snapshot-writer.ts"() {
     "use strict";
@@ -24154,6 +24437,8 @@ var init_snapshot_writer = __esm({
     init_temp_files();
     init_write_all();
     init_compact();
+    init_read_snapshot();
+    init_schema2();
     init_snapshot();
     FLUSH_BYTES = 1 << 20;
     SnapshotWriter = class _SnapshotWriter {
@@ -24161,7 +24446,7 @@ var init_snapshot_writer = __esm({
         this.target = target;
         this.shown = shown2;
         this.bodyFile = madeTemp(tempName(`${target}.tmp-`));
-        this.body = openSync(this.bodyFile, "w+");
+        this.body = openSync3(this.bodyFile, "w+");
       }
       target;
       shown;
@@ -24214,48 +24499,36 @@ var init_snapshot_writer = __esm({
         this.flush();
         const body = this.body;
         if (body === void 0) throw new Error(`the writer of ${this.target} is closed`);
-        const temp = madeTemp(tempName(`${this.target}.tmp-`));
-        let fd;
         try {
-          fd = openSync(temp, "w");
-          writeAll(fd, compactHead(header2, this.tables.tables));
-          copyFrom(body, fd);
-          writeAll(fd, compactTail(this.count));
-          fsyncSync(fd);
-          closeSync(fd);
-          fd = void 0;
-          renameSync(temp, this.target);
-        } catch (error62) {
-          if (fd !== void 0) closeSync(fd);
-          rmSync(temp, { force: true });
-          throw writeError(this.shown, error62);
+          writeAtomically(this.target, this.shown, (fd) => {
+            writeAll(fd, compactHead(header2, this.tables.tables));
+            copyFrom(body, fd, 0);
+            writeAll(fd, compactTail(this.count));
+          });
         } finally {
-          doneTemp(temp);
           this.close();
         }
       }
       /** Removes the temporary file; nothing is written after. Closing again does nothing. */
       close() {
         if (this.body === void 0) return;
-        closeSync(this.body);
+        closeSync3(this.body);
         this.body = void 0;
         this.pending = [];
         rmSync(this.bodyFile, { force: true });
         doneTemp(this.bodyFile);
       }
     };
+    OPENING = Buffer.from(`
+${ENTRIES_START}`);
   }
 });
 
 // src/snapshot/spool.ts
-import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2, rmSync as rmSync2 } from "node:fs";
+import { closeSync as closeSync4, openSync as openSync4, readSync as readSync4, rmSync as rmSync2 } from "node:fs";
 import { mkdir as mkdir3 } from "node:fs/promises";
 import { basename as basename3, dirname as dirname5 } from "node:path";
-function flagsOf(e) {
-  const status = e.status === "ok" ? 0 : e.status === "invalid" ? INVALID2 : FAILED;
-  return status | (hasProblems(e) ? PROBLEMS : 0) | (e.warnings.length > 0 ? WARNINGS : 0) | (e.notes.length > 0 ? NOTES : 0);
-}
-var INVALID2, FAILED, PROBLEMS, WARNINGS, NOTES, hasProblems, SnapshotSpool;
+var SnapshotSpool;
 var init_spool = __esm({
   "src/snapshot/spool.ts"() {
     "use strict";
@@ -24267,18 +24540,12 @@ var init_spool = __esm({
     init_compact();
     init_snapshot();
     init_snapshot_writer();
-    INVALID2 = 1;
-    FAILED = 2;
-    PROBLEMS = 4;
-    WARNINGS = 8;
-    NOTES = 16;
-    hasProblems = (e) => e.status !== "ok" || e.errors.length > 0 || e.warnings.length > 0 || e.notes.length > 0;
     SnapshotSpool = class _SnapshotSpool {
       constructor(target, shown2) {
         this.target = target;
         this.shown = shown2;
         this.tempFile = madeTemp(tempName(`${target}.tmp-`));
-        this.fd = openSync2(this.tempFile, "w+");
+        this.fd = openSync4(this.tempFile, "w+");
       }
       target;
       shown;
@@ -24312,20 +24579,6 @@ var init_spool = __esm({
       add(entry) {
         return this.lines.push(this.store(entry)) - 1;
       }
-      /**
-       * Stores each entry of a previous snapshot as it is read (once, streamed), and yields it: the
-       * carried ones are kept (`retain`), the others let go.
-       */
-      *addAll(source) {
-        for (const entry of source.entries()) {
-          this.add(entry);
-          yield entry;
-        }
-      }
-      /** Keeps the entries `keep` says, numbered again from 0 in their order (no number is held). */
-      retain(keep) {
-        this.lines = this.lines.filter((_, n2) => keep(n2));
-      }
       /** Stores a changed entry (of the same triple) in place of entry `n`. */
       replace(n2, entry) {
         this.line(n2);
@@ -24345,24 +24598,16 @@ var init_spool = __esm({
         return { project, component, language };
       }
       isOk(n2) {
-        return (this.line(n2).flags & (INVALID2 | FAILED)) === 0;
+        return this.line(n2).status === "ok";
       }
-      hasProblems(n2) {
-        return (this.line(n2).flags & PROBLEMS) !== 0;
+      /** What the counts read of entry `n`. */
+      summary(n2) {
+        return this.line(n2);
       }
       /** The counts of the summary line. */
       counts() {
         const counts = emptySnapshotCounts();
-        for (const { flags } of this.lines) {
-          counts.total += 1;
-          if (flags & INVALID2) counts.invalid += 1;
-          else if (flags & FAILED) counts.failed += 1;
-          else {
-            counts.ok += 1;
-            if (flags & WARNINGS) counts.withWarnings += 1;
-            if (flags & NOTES) counts.withNotes += 1;
-          }
-        }
+        for (const line of this.lines) countEntry(counts, line);
         return counts;
       }
       /** Entry `n` read back whole (its records expanded). */
@@ -24370,7 +24615,7 @@ var init_spool = __esm({
         const { offset, length } = this.line(n2);
         this.flush();
         const buffer = Buffer.allocUnsafe(length);
-        readSync2(this.fd, buffer, 0, length, offset);
+        readSync4(this.fd, buffer, 0, length, offset);
         const { tables } = this;
         const size = tables.size;
         if (this.expanded?.size !== size) this.expanded = { size, tables: expandTables(tables.tables) };
@@ -24395,7 +24640,7 @@ var init_spool = __esm({
         if (this.closed) return;
         this.closed = true;
         this.lines = [];
-        closeSync2(this.fd);
+        closeSync4(this.fd);
         rmSync2(this.tempFile, { force: true });
         doneTemp(this.tempFile);
       }
@@ -24423,7 +24668,7 @@ var init_spool = __esm({
           language: this.name(entry.language),
           offset: this.bytes,
           length,
-          flags: flagsOf(entry)
+          ...summarizeEntry(entry)
         };
         this.bytes += length + 1;
         this.pending.push(text);
@@ -24455,7 +24700,7 @@ function webComponentPath(componentPath) {
 }
 function decode3(segment) {
   try {
-    return decodeURIComponent(segment);
+    return segment === void 0 ? void 0 : decodeURIComponent(segment);
   } catch {
     return void 0;
   }
@@ -24463,25 +24708,22 @@ function decode3(segment) {
 function translationOfLink(url2) {
   if (typeof url2 !== "string") return void 0;
   const match = /\/api\/translations\/([^/?#]+)\/([^/?#]+)\/([^/?#]+)\/(?:[?#]|$)/.exec(url2);
-  if (!match) return void 0;
   const [project, component, language] = [
-    decode3(must(match[1])),
-    decode3(must(match[2])),
-    decode3(must(match[3]))
+    decode3(match?.[1]),
+    decode3(match?.[2]),
+    decode3(match?.[3])
   ];
   return project === void 0 || component === void 0 || language === void 0 ? void 0 : { project, component, language };
 }
 function componentPathOfLink(url2) {
   if (typeof url2 !== "string") return void 0;
-  const segment = /\/api\/components\/[^/?#]+\/([^/?#]+)\/(?:[?#]|$)/.exec(url2)?.[1];
-  return segment === void 0 ? void 0 : decode3(segment);
+  return decode3(/\/api\/components\/[^/?#]+\/([^/?#]+)\/(?:[?#]|$)/.exec(url2)?.[1]);
 }
 var enc, CATEGORY_SEPARATOR_IN_LINK, WeblateRoutes;
 var init_routes = __esm({
   "src/weblate/routes.ts"() {
     "use strict";
     init_triple();
-    init_must();
     enc = (segment) => encodeURIComponent(segment);
     CATEGORY_SEPARATOR_IN_LINK = enc(CATEGORY_SEPARATOR);
     WeblateRoutes = class {
@@ -24628,38 +24870,34 @@ var init_list_page = __esm({
 // src/http/request-error.ts
 import { STATUS_CODES } from "node:http";
 function errorForStatus(url2, status, serverDetail, token = { withToken: false, tokenEnv: "WEBLATE_TOKEN" }) {
-  const error62 = statusError(url2, status, serverDetail, token);
-  if (!token.also) return error62;
-  return new RequestError(error62.kind, url2, `${error62.detail}; ${token.also}`, status);
-}
-function statusError(url2, status, serverDetail, token) {
   const text = `${status} ${STATUS_CODES[status] ?? "Unknown Status"}${serverDetail ? ` (${serverDetail})` : ""}`;
+  const [kind, hint] = statusKind(status, token);
+  const detail = [text, hint, token.also].filter((part) => part).join("; ");
+  return new RequestError(kind, url2, detail, status);
+}
+function statusKind(status, token) {
   const { withToken, tokenEnv } = token;
-  if (token.hint)
-    return new RequestError(
-      status === 401 || status === 403 ? "auth" : "invalid-response",
-      url2,
-      `${text}; ${token.hint}`,
-      status
-    );
-  if (status === 404 || status === 410) return new RequestError("not-found", url2, text, status);
-  if (status === 401 || status === 403) {
-    const hint = status === 401 ? withToken ? `check the API token in ${tokenEnv}: the server refused it (a new one is under your Weblate profile, API access)` : `the server wants an API token: set ${tokenEnv}` : withToken ? `check the API token in ${tokenEnv} or the project's access control` : `set an API token in ${tokenEnv}, or check the project's access control`;
-    return new RequestError("auth", url2, `${text}; ${hint}`, status);
-  }
+  const auth = status === 401 || status === 403;
+  if (token.hint) return [auth ? "auth" : "invalid-response", token.hint];
+  if (status === 404 || status === 410) return ["not-found"];
+  if (status === 401)
+    return withToken ? [
+      "auth",
+      `check the API token in ${tokenEnv}: the server refused it (a new one is under your Weblate profile, API access)`
+    ] : ["auth", `the server wants an API token: set ${tokenEnv}`];
+  if (status === 403)
+    return withToken ? ["auth", `check the API token in ${tokenEnv} or the project's access control`] : ["auth", `set an API token in ${tokenEnv}, or check the project's access control`];
   if (status === 423)
-    return new RequestError(
+    return [
       "locked",
-      url2,
-      `${text}; the component is locked on the server (a repository operation under way); the next run will try again`,
-      status
-    );
-  if (status === 429) {
-    const advice = withToken ? "the token's quota is used up; wait for it to reset or lower crawl.concurrency" : "set an API token to get a larger quota";
-    return new RequestError("rate-limited", url2, `${text}; ${advice}`, status);
-  }
-  if (status >= 500 || status === 408) return new RequestError("inaccessible", url2, text, status);
-  return new RequestError("invalid-response", url2, text, status);
+      "the component is locked on the server (a repository operation under way); the next run will try again"
+    ];
+  if (status === 429)
+    return withToken ? [
+      "rate-limited",
+      "the token's quota is used up; wait for it to reset or lower crawl.concurrency"
+    ] : ["rate-limited", "set an API token to get a larger quota"];
+  return [status >= 500 || status === 408 ? "inaccessible" : "invalid-response"];
 }
 function serverErrorDetail(text) {
   let body;
@@ -24667,30 +24905,26 @@ function serverErrorDetail(text) {
     body = JSON.parse(text);
   } catch {
     const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(text)?.[1];
-    return title?.trim() ? clip(title) : void 0;
+    return title?.trim() ? clipToOneLine(title) : void 0;
   }
   if (!isJson(body)) return void 0;
-  const fields = body;
-  if (typeof fields.detail === "string") return clip(fields.detail);
-  if (Array.isArray(fields.errors)) {
-    const said2 = fields.errors.map(describeError).filter((s) => s !== void 0);
-    return said2.length > 0 ? clip(said2.join("; ")) : void 0;
-  }
-  const said = Object.entries(fields).flatMap(
-    ([k, v]) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === "string") ? [`${k}: ${v.join(" ")}`] : []
+  if (typeof body.detail === "string") return clipToOneLine(body.detail);
+  const said = Array.isArray(body.errors) ? body.errors.flatMap((error62) => describeError(error62) ?? []) : (
+    // A validation error: {"field": ["message", ...], ...}.
+    Object.entries(body).flatMap(
+      ([k, v]) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === "string") ? [`${k}: ${v.join(" ")}`] : []
+    )
   );
-  return said.length > 0 ? clip(said.join("; ")) : void 0;
+  return said.length > 0 ? clipToOneLine(said.join("; ")) : void 0;
 }
 function describeError(error62) {
-  if (error62 === null || typeof error62 !== "object") return void 0;
-  const code = field(error62, "code");
-  const detail = field(error62, "detail");
-  const attr = field(error62, "attr");
-  const said = typeof detail === "string" && detail.trim() ? detail : typeof code === "string" ? code : void 0;
+  const detail = str(field(error62, "detail"));
+  const said = detail?.trim() ? detail : str(field(error62, "code"));
+  const attr = str(field(error62, "attr"));
   if (said === void 0) return void 0;
-  return typeof attr === "string" && attr !== "" && attr !== "detail" && attr !== "non_field_errors" ? `${attr}: ${said}` : said;
+  return attr && attr !== "detail" && attr !== "non_field_errors" ? `${attr}: ${said}` : said;
 }
-function clip(text) {
+function clipToOneLine(text) {
   const oneLine2 = sanitizeText(text.replace(/\s+/g, " ").trim());
   return oneLine2.length > 200 ? `${oneLine2.slice(0, 197)}...` : oneLine2;
 }
@@ -24715,19 +24949,27 @@ var init_request_error = __esm({
     init_sanitize();
     init_json();
     RequestError = class extends Error {
-      constructor(kind, url2, detail, status, options) {
-        super(sanitizeText(`[GET] "${url2}": ${detail}`), options);
+      constructor(kind, url2, detail, status, options = {}) {
+        super(sanitizeText(`[GET] "${url2}": ${detail}`), "cause" in options ? options : void 0);
         this.kind = kind;
         this.url = url2;
         this.status = status;
         this.detail = sanitizeText(detail);
         this.name = "RequestError";
+        this.retry = options.retry ?? false;
+        this.retryAfterMs = options.retryAfterMs;
+        this.stall = options.stall ?? false;
+        this.unreachable = options.unreachable ?? false;
       }
       kind;
       url;
       status;
       /** What went wrong, without the request (sanitized). */
       detail;
+      retry;
+      retryAfterMs;
+      stall;
+      unreachable;
     };
   }
 });
@@ -24735,62 +24977,76 @@ var init_request_error = __esm({
 // src/crawl/fetch-list.ts
 async function forEachPage(client, listUrl, pageSize, onPage) {
   const first = firstPageUrl(listUrl, pageSize);
-  const head = await fetchPage(client, first, first);
-  const numbered = numberedPages(head);
-  if (numbered)
-    return forEachNumbered(client, first, head, numbered, onPage, {
-      ahead: Math.max(1, Math.min(PAGES_AHEAD, client.concurrency))
-    });
-  return forEachLinked(client, first, head, onPage);
+  let current = await fetchPage(client, first, first);
+  const numbered = numberedPages(current);
+  const ahead = numbered ? Math.max(1, Math.min(PAGES_AHEAD, client.concurrency)) : 1;
+  const declared = current.count;
+  const asked = /* @__PURE__ */ new Map();
+  const ask = (page, url3) => {
+    const answer = fetchPage(client, url3, first);
+    answer.catch(() => void 0);
+    asked.set(page, answer);
+  };
+  const seen = /* @__PURE__ */ new Set();
+  let held = 0;
+  let url2 = first;
+  for (let page = 1; ; page++) {
+    if (page > 1 && current.count !== declared) throw changed(url2, declared, page, current.count);
+    const next = numbered ? numbered.next(page, current) : linkedNext(current, { page, held, seen, first, declared });
+    if (next !== null && !numbered) ask(page + 1, next);
+    if (numbered && next !== null) {
+      if (page >= MAX_PAGES && current.items.length === 0)
+        throw new RequestError(
+          "invalid-response",
+          url2,
+          "list pagination does not end (empty pages)"
+        );
+      for (let k = page + 1; k <= Math.min(numbered.pages, page + ahead); k++)
+        if (!asked.has(k)) ask(k, numbered.url(k));
+    }
+    await onPage(current.items, held);
+    held += current.items.length;
+    if (next === null) break;
+    url2 = next;
+    current = await must(asked.get(page + 1));
+    asked.delete(page + 1);
+  }
+  return { items: held, first, ...declared === void 0 ? {} : { count: declared } };
 }
 function numberedPages(head) {
   if (head.count === void 0 || head.next === null || head.items.length === 0) return void 0;
-  const next = new URL(head.next);
-  if (next.searchParams.get("page") !== "2") return void 0;
+  const link = new URL(head.next);
+  if (link.searchParams.get("page") !== "2") return void 0;
   const pages = Math.ceil(head.count / head.items.length);
   if (pages < 2) return void 0;
-  return {
-    pages,
-    url: (page) => {
-      next.searchParams.set("page", String(page));
-      return next.href;
-    }
+  const url2 = (page) => {
+    link.searchParams.set("page", String(page));
+    return link.href;
   };
-}
-async function forEachNumbered(client, first, head, numbered, onPage, { ahead }) {
-  const { pages } = numbered;
-  const declared = head.count;
-  const pending = /* @__PURE__ */ new Map();
-  let asked = 1;
-  const askUpTo = (last2) => {
-    for (; asked < Math.min(pages, last2); ) {
-      asked += 1;
-      const answer = fetchPage(client, numbered.url(asked), first);
-      answer.catch(() => void 0);
-      pending.set(asked, answer);
-    }
-  };
-  askUpTo(1 + ahead);
-  await onPage(head.items, 0);
-  let held = head.items.length;
-  for (let page = 2; page <= pages; page++) {
-    const url2 = numbered.url(page);
-    const current = await must(pending.get(page));
-    pending.delete(page);
-    if (current.count !== declared) throw changed(url2, declared, page, current.count);
-    if (!linksTo(current.next, page < pages ? numbered.url(page + 1) : null))
+  const next = (page, current) => {
+    const expected = page < pages ? url2(page + 1) : null;
+    if (!linksTo(current.next, expected))
       throw new RequestError(
         "invalid-response",
-        url2,
+        url2(page),
         `the list's pages do not follow each other: page ${page} of ${pages} links to ${current.next === null ? "no next page" : "another page"}`
       );
-    if (page >= MAX_PAGES && current.items.length === 0 && page < pages)
-      throw new RequestError("invalid-response", url2, "list pagination does not end (empty pages)");
-    askUpTo(page + ahead);
-    await onPage(current.items, held);
-    held += current.items.length;
-  }
-  return { items: held, first, ...declared === void 0 ? {} : { count: declared } };
+    return expected;
+  };
+  return { pages, url: url2, next };
+}
+function linkedNext(current, read) {
+  const { next } = current;
+  if (next === null) return null;
+  const brought = Math.min(read.declared ?? 0, read.held + current.items.length);
+  if (read.page >= Math.max(MAX_PAGES, brought + 1) || read.seen.has(next) || next === read.first)
+    throw new RequestError(
+      "invalid-response",
+      next,
+      "list pagination does not end (a `next` link repeats)"
+    );
+  read.seen.add(next);
+  return next;
 }
 function linksTo(next, expected) {
   if (next === null || expected === null) return next === expected;
@@ -24810,35 +25066,6 @@ function changed(url2, declared, page, count4) {
     url2,
     `the list changed while it was read: its first page says ${declared ?? "no"} items, page ${page} says ${count4 ?? "none"}`
   );
-}
-async function forEachLinked(client, first, head, onPage) {
-  const seen = /* @__PURE__ */ new Set();
-  const declared = head.count;
-  let held = 0;
-  let url2 = first;
-  let answer = Promise.resolve(head);
-  for (let page = 0; ; page++) {
-    const current = await answer;
-    if (page > 0 && current.count !== declared)
-      throw changed(url2 ?? first, declared, page + 1, current.count);
-    url2 = current.next;
-    if (url2 !== null) {
-      const bound = Math.max(MAX_PAGES, Math.min(declared ?? 0, held + current.items.length) + 1);
-      if (page + 1 >= bound || seen.has(url2) || url2 === first)
-        throw new RequestError(
-          "invalid-response",
-          url2,
-          "list pagination does not end (a `next` link repeats)"
-        );
-      seen.add(url2);
-      answer = fetchPage(client, url2, first);
-      answer.catch(() => void 0);
-    }
-    await onPage(current.items, held);
-    held += current.items.length;
-    if (url2 === null) break;
-  }
-  return { items: held, first, ...declared === void 0 ? {} : { count: declared } };
 }
 async function fetchPage(client, url2, first) {
   const { body } = await client.getJson(url2);
@@ -25143,7 +25370,7 @@ function listedComponentPath(component) {
   const path2 = componentPathOfLink(url2);
   return path2 !== void 0 && componentSlugOf(path2) === slug && !componentPathProblem(path2) ? path2 : slug;
 }
-function languageOf(item) {
+function languageCodeOf(item) {
   const code = field(field(item, "language"), "code");
   if (typeof code === "string") return code;
   const languageCode = field(item, "language_code");
@@ -25189,21 +25416,16 @@ var init_component_records = __esm({
       client;
       routes;
       pageSize;
-      /** Component records as a project's list has them, by "project/component path". */
-      listed = /* @__PURE__ */ new Map();
       /**
-       * Listed component records with their project joined in, made once (records then share the
-       * object).
+       * Component records as a project's list has them, by "project/component path"; once joined with
+       * their project, the joined record (made once: records then share the object).
        */
-      joined = /* @__PURE__ */ new Map();
+      listed = /* @__PURE__ */ new Map();
       /** Project records the server sent, by project slug. */
       projects = /* @__PURE__ */ new Map();
       projectFetches = /* @__PURE__ */ new Map();
       projectLists = /* @__PURE__ */ new Map();
-      /**
-       * Keeps the component records of a project's list; returns their paths (slugs, or category
-       * paths).
-       */
+      /** Keeps the component records of a project's list; returns their paths. */
       remember(project, components) {
         const paths = [];
         for (const component of components) {
@@ -25219,33 +25441,23 @@ var init_component_records = __esm({
       has(project, component) {
         return this.listed.has(`${project}/${component}`);
       }
-      /**
-       * Fetches the project's component list for the records of several of its components, and its
-       * project record beside it.
-       */
+      /** Fetches the project's component list, and its project record beside it. */
       loadProjectList(project) {
         if (this.projectLists.has(project)) return;
-        this.projectLists.set(
-          project,
-          fetchList(this.client, this.routes.projectComponents(project), this.pageSize).then(
-            (components) => this.remember(project, components),
-            () => void 0
-          )
+        const url2 = this.routes.projectComponents(project);
+        const list2 = fetchList(this.client, url2, this.pageSize).then(
+          (components) => this.remember(project, components),
+          () => void 0
         );
-        this.prefetchProject(project);
+        this.projectLists.set(project, list2);
+        void this.projectRecord(project);
       }
-      /**
-       * Starts fetching the project record when a listed component will need it, so it travels beside
-       * the translation lists.
-       */
+      /** Starts fetching the project record a listed component will need, beside the lists. */
       prefetchProjectFor(project, component) {
         const listed = this.listed.get(`${project}/${component}`);
-        if (listed !== void 0 && !hasProject(listed)) this.prefetchProject(project);
+        if (listed !== void 0 && !hasProject(listed)) void this.projectRecord(project);
       }
-      /**
-       * The project record the server sent (`/api/projects/<p>/`, asked once), or undefined when it
-       * cannot be had.
-       */
+      /** The project record (`/api/projects/<p>/`, asked once), or undefined when it cannot be had. */
       projectRecord(project) {
         const known2 = this.projects.get(project);
         if (known2 !== void 0) return Promise.resolve(known2);
@@ -25253,7 +25465,7 @@ var init_component_records = __esm({
         if (!fetching) {
           fetching = this.client.getJson(this.routes.project(project)).then(
             ({ body }) => {
-              if (body === null || typeof body !== "object" || Array.isArray(body)) return void 0;
+              if (!isJson(body)) return void 0;
               if (!this.projects.has(project)) this.projects.set(project, body);
               return this.projects.get(project);
             },
@@ -25276,14 +25488,13 @@ var init_component_records = __esm({
         const key = `${project}/${component}`;
         await this.projectLists.get(project);
         const listed = this.listed.get(key);
+        if (hasProject(listed)) return listed;
         if (listed !== void 0) {
-          if (hasProject(listed)) return listed;
-          const known2 = this.joined.get(key);
-          if (known2 !== void 0) return known2;
-          const projectRecord2 = await this.projectRecord(project);
-          if (projectRecord2 !== void 0) {
-            if (!this.joined.has(key)) this.joined.set(key, joinProject(listed, projectRecord2));
-            return this.joined.get(key);
+          const projectRecord3 = await this.projectRecord(project);
+          if (projectRecord3 !== void 0) {
+            if (!hasProject(this.listed.get(key)))
+              this.listed.set(key, joinProject(listed, projectRecord3));
+            return this.listed.get(key);
           }
         }
         const { body } = await this.client.getJson(this.routes.component(project, component));
@@ -25291,11 +25502,8 @@ var init_component_records = __esm({
           this.keepProjectOf(project, body);
           return body;
         }
-        const projectRecord = await this.projectRecord(project);
-        return projectRecord === void 0 ? body : joinProject(body, projectRecord);
-      }
-      prefetchProject(project) {
-        void this.projectRecord(project);
+        const projectRecord2 = await this.projectRecord(project);
+        return projectRecord2 === void 0 ? body : joinProject(body, projectRecord2);
       }
     };
   }
@@ -25402,24 +25610,17 @@ var init_server_names = __esm({
     init_json();
     init_join();
     InstanceNames = class {
-      projects = /* @__PURE__ */ new Set();
-      components = /* @__PURE__ */ new Map();
-      languages = /* @__PURE__ */ new Map([[WILDCARD, /* @__PURE__ */ new Set()]]);
+      projects = /* @__PURE__ */ new Map();
+      languages = /* @__PURE__ */ new Set();
       add(project, component, language) {
-        this.projects.add(project);
-        let paths = this.components.get(project);
-        if (!paths) {
-          paths = /* @__PURE__ */ new Set();
-          this.components.set(project, paths);
+        let names = this.projects.get(project);
+        if (!names) {
+          names = { components: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Set() };
+          this.projects.set(project, names);
         }
-        paths.add(component);
-        let codes = this.languages.get(project);
-        if (!codes) {
-          codes = /* @__PURE__ */ new Set();
-          this.languages.set(project, codes);
-        }
-        codes.add(language);
-        this.languages.get(WILDCARD)?.add(language);
+        names.components.add(component);
+        names.languages.add(language);
+        this.languages.add(language);
       }
     };
     ServerNames = class {
@@ -25431,47 +25632,21 @@ var init_server_names = __esm({
       client;
       routes;
       pageSize;
-      projectList;
-      componentLists = /* @__PURE__ */ new Map();
-      languageLists = /* @__PURE__ */ new Map();
+      /** Names by the address of the list that gives them. */
+      lists = /* @__PURE__ */ new Map();
       /**
        * Takes the names from the instance-wide list when the crawl read it whole anyway: its
        * translations name every project, component and language that has one, so nothing more is
-       * asked.
+       * asked. A project it does not name has no translations: its components are asked as usual.
        */
       knowInstance(names) {
-        this.projectList = Promise.resolve([...names.projects]);
-        for (const [project, paths] of names.components)
-          this.componentLists.set(project, Promise.resolve([...paths]));
-        for (const [project, codes] of names.languages)
-          this.languageLists.set(project, Promise.resolve([...codes]));
-      }
-      /** Project slugs of the server, or undefined when the list cannot be had. */
-      projects() {
-        this.projectList ??= this.list(
-          this.routes.collection("projects"),
-          (item) => typeof item.slug === "string" ? item.slug : void 0
-        );
-        return this.projectList;
-      }
-      /** A project's component paths. */
-      components(project) {
-        let known2 = this.componentLists.get(project);
-        if (!known2) {
-          known2 = this.list(this.routes.projectComponents(project), listedComponentPath);
-          this.componentLists.set(project, known2);
+        const know = (url2, values) => this.lists.set(url2, Promise.resolve([...values]));
+        know(this.routes.collection("projects"), names.projects.keys());
+        know(this.routes.collection("languages"), names.languages);
+        for (const [project, { components, languages }] of names.projects) {
+          know(this.routes.projectComponents(project), components);
+          know(this.routes.projectLanguages(project), languages);
         }
-        return known2;
-      }
-      /** The language codes of a project (its languages' statistics), or of the whole server. */
-      languages(project) {
-        let known2 = this.languageLists.get(project);
-        if (!known2) {
-          const url2 = project === WILDCARD ? this.routes.collection("languages") : this.routes.projectLanguages(project);
-          known2 = this.list(url2, (item) => typeof item.code === "string" ? item.code : void 0);
-          this.languageLists.set(project, known2);
-        }
-        return known2;
       }
       /**
        * Which part of `triple` the server does not have, and what close to it it has; undefined when
@@ -25479,13 +25654,14 @@ var init_server_names = __esm({
        */
       async explain(triple) {
         const { project, component, language } = triple;
+        const { routes } = this;
         if (project !== WILDCARD) {
-          const projects = await this.projects();
+          const projects = await this.names(routes.collection("projects"), (item) => str(item.slug));
           if (projects && !projects.includes(project))
             return `the server has no project "${project}"${suggest(project, projects)}`;
         }
         if (project !== WILDCARD && component !== WILDCARD) {
-          const components = await this.components(project);
+          const components = await this.names(routes.projectComponents(project), listedComponentPath);
           if (components && !components.includes(component)) {
             const hint = suggest(componentLabel(component), components.map(componentLabel));
             return `project "${project}" has no component "${componentLabel(component)}"${hint}`;
@@ -25493,27 +25669,35 @@ var init_server_names = __esm({
         }
         if (language === WILDCARD) return void 0;
         if (component !== WILDCARD) {
-          const codes = await this.componentLanguages(project, component);
+          const url3 = routes.componentTranslations(project, component);
+          const codes = await this.fetchNames(
+            url3,
+            (item) => str(item.language_code ?? field(item.language, "code"))
+          );
           if (codes && !codes.includes(language))
             return `component "${project}/${componentLabel(component)}" has no translation in "${language}"${suggest(language, codes)}`;
           if (codes) return void 0;
         }
-        const languages = await this.languages(project);
-        if (!languages) return void 0;
-        const where = project === WILDCARD ? "the server" : `project "${project}"`;
-        return languages.includes(language) ? void 0 : `${where} has no translation in "${language}"${suggest(language, languages)}`;
+        const all = project === WILDCARD;
+        const url2 = all ? routes.collection("languages") : routes.projectLanguages(project);
+        const languages = await this.names(url2, (item) => str(item.code));
+        if (!languages || languages.includes(language)) return void 0;
+        const where = all ? "the server" : `project "${project}"`;
+        return `${where} has no translation in "${language}"${suggest(language, languages)}`;
       }
-      /** The language codes of a component's translations (its list; not kept: asked once a triple). */
-      componentLanguages(project, component) {
-        return this.list(this.routes.componentTranslations(project, component), (item) => {
-          const code = item.language_code ?? field(item.language, "code");
-          return typeof code === "string" ? code : void 0;
-        });
+      /** The names a list gives, fetched once a crawl; undefined when it cannot be had. */
+      names(url2, name) {
+        let known2 = this.lists.get(url2);
+        if (!known2) {
+          known2 = this.fetchNames(url2, name);
+          this.lists.set(url2, known2);
+        }
+        return known2;
       }
-      async list(url2, name) {
+      async fetchNames(url2, name) {
         try {
           const items = await fetchList(this.client, url2, this.pageSize);
-          return items.filter(isJson).map(name).filter((n2) => n2 !== void 0);
+          return items.filter(isJson).flatMap((item) => name(item) ?? []);
         } catch {
           return void 0;
         }
@@ -25589,55 +25773,7 @@ var init_triple_set = __esm({
 });
 
 // src/crawl/crawl-state.ts
-function createCrawlState(client, settings, handle) {
-  const routes = new WeblateRoutes(settings.baseUrl);
-  const plan = planCrawl(settings.translations);
-  let count4 = 0;
-  const settled = new TripleSet();
-  const state = {
-    client,
-    routes,
-    settings,
-    records: new ComponentRecords(client, routes, settings.pageSize),
-    queue: new SliceQueue(),
-    lists: pLimit(Math.max(4, client.concurrency * LISTS_PER_SLOT)),
-    instance: plan.instance,
-    projects: plan.projects,
-    work: new Map(plan.components.map((c) => [`${c.project}/${c.component}`, c])),
-    detailOnly: /* @__PURE__ */ new Set(),
-    missing: [],
-    skipped: /* @__PURE__ */ new Map(),
-    names: new ServerNames(client, routes, settings.pageSize),
-    failedScopes: [],
-    fail(triple, error62) {
-      if (error62 instanceof RequestError && error62.status === 404)
-        state.missing.push({ triple, error: error62 });
-      else state.settle({ triple, error: error62 });
-    },
-    hasSettled(project, language) {
-      return settled.hasLanguage(
-        language,
-        (key) => project === WILDCARD || key.startsWith(`${project}
-`)
-      );
-    },
-    isSettled: (t) => settled.has(`${t.project}
-${t.component}`, t.language),
-    settledComponents: () => settled.components(),
-    settle(fetched) {
-      const { project, component, language } = fetched.triple;
-      if (!settled.add(`${project}
-${component}`, language)) return;
-      if (fetched.error && [project, component, language].includes(WILDCARD))
-        state.failedScopes.push(fetched.triple);
-      handle(fetched);
-      count4 += 1;
-      settings.onProgress?.(count4);
-    }
-  };
-  return state;
-}
-var LISTS_PER_SLOT;
+var LISTS_PER_SLOT, CrawlState;
 var init_crawl_state = __esm({
   "src/crawl/crawl-state.ts"() {
     "use strict";
@@ -25651,36 +25787,193 @@ var init_crawl_state = __esm({
     init_slices();
     init_triple_set();
     LISTS_PER_SLOT = 2;
+    CrawlState = class {
+      constructor(client, settings, handle) {
+        this.client = client;
+        this.settings = settings;
+        this.handle = handle;
+        this.routes = new WeblateRoutes(settings.baseUrl);
+        const plan = planCrawl(settings.translations);
+        this.instance = plan.instance;
+        this.projects = plan.projects;
+        this.work = new Map(plan.components.map((c) => [`${c.project}/${c.component}`, c]));
+        this.records = new ComponentRecords(client, this.routes, settings.pageSize);
+        this.names = new ServerNames(client, this.routes, settings.pageSize);
+        this.lists = pLimit(Math.max(4, client.concurrency * LISTS_PER_SLOT));
+      }
+      client;
+      settings;
+      handle;
+      routes;
+      records;
+      /** List items are handled (validated) one list at a time, in slices. */
+      queue = new SliceQueue();
+      /**
+       * Lists being fetched or waiting to be handled, at most two per request slot: when validating is
+       * slower than the server answers, fetched lists would otherwise pile up, so memory stays flat.
+       */
+      lists;
+      instance;
+      /** Component wildcards ("project/*") still to expand. */
+      projects;
+      /** What is left to fetch, per "project/component path". */
+      work;
+      /** Components whose remaining languages no list has: asked of the detail endpoint directly. */
+      detailOnly = /* @__PURE__ */ new Set();
+      /** Failures held until the end, when a name the server lacks may explain them (missing.ts). */
+      missing = [];
+      /** Translations a wildcard asked for that the server positively lacks, by "project\nlanguage". */
+      skipped = /* @__PURE__ */ new Map();
+      /** The wildcards settled as failed (their previous translations are carried as stale). */
+      failedScopes = [];
+      /** What the server has, asked when something is missing. */
+      names;
+      /** Why the instance list could not be read whole, once tried: later reads are not tried. */
+      instanceError;
+      /** Per component, the languages settled. */
+      settled = new TripleSet();
+      /** Hands on one triple's outcome as soon as it arrives; a triple settled before is ignored. */
+      settle(fetched) {
+        const { project, component, language } = fetched.triple;
+        if (!this.settled.add(`${project}
+${component}`, language)) return;
+        if (fetched.error && [project, component, language].includes(WILDCARD))
+          this.failedScopes.push(fetched.triple);
+        this.handle(fetched);
+        this.settings.onProgress?.(this.settled.size);
+      }
+      /** Hands on a failure, or holds a 404 until missing.ts adds what the server has instead. */
+      fail(triple, error62) {
+        if (statusOf(error62) === 404) this.missing.push({ triple, error: error62 });
+        else this.settle({ triple, error: error62 });
+      }
+      /** Whether a translation of `project` (any, for "*") in `language` was settled. */
+      hasSettled(project, language) {
+        return this.settled.hasLanguage(
+          language,
+          (key) => project === WILDCARD || key.startsWith(`${project}
+`)
+        );
+      }
+      isSettled(t) {
+        return this.settled.has(`${t.project}
+${t.component}`, t.language);
+      }
+      /** The components ("project\ncomponent path") a translation of which was settled. */
+      settledComponents() {
+        return this.settled.components();
+      }
+    };
   }
 });
 
-// src/crawl/instance-items.ts
+// src/crawl/instance-list.ts
+import { setImmediate as setImmediate3 } from "node:timers/promises";
+async function crawlInstance(state, want, only) {
+  const share = { want, named: new Set(want.languages), only, outcome: emptyOutcome() };
+  const queue = reads.get(state) ?? { last: Promise.resolve() };
+  reads.set(state, queue);
+  if (!queue.waiting) {
+    const shares = [];
+    queue.waiting = shares;
+    queue.last = queue.last.then(() => setImmediate3()).then(() => {
+      queue.waiting = void 0;
+      return readShares(state, shares);
+    });
+  }
+  queue.waiting.push(share);
+  await queue.last;
+  return share.outcome;
+}
+async function readShares(state, shares) {
+  try {
+    if (state.instanceError) throw state.instanceError;
+    await readInstance(state, shares);
+  } catch (failure2) {
+    const error62 = asError(failure2);
+    state.instanceError ??= error62;
+    for (const share of shares) share.outcome.error = error62;
+  }
+}
+async function readInstance(state, shares) {
+  const seen = new TripleSet();
+  const names = new InstanceNames();
+  const whole = shares.find((share) => !share.only);
+  let unplaceable = 0;
+  const url2 = state.routes.collection("translations");
+  const read = await forEachPage(state.client, url2, state.settings.pageSize, (items, offset) => {
+    const mine = [];
+    items.forEach((raw, index) => {
+      const located = locate(raw);
+      if (!located) {
+        unplaceable += 1;
+        if (whole) failUnplaceable(state, whole.want, url2, offset + index);
+        return;
+      }
+      const { project, component, language } = located;
+      if (!seen.add(`${project}
+${component}`, language)) return;
+      names.add(project, component, language);
+      if (wantedBy(state, shares, located) && inShard(project, component, state.settings.shard))
+        mine.push(located);
+    });
+    return settleItems(state, mine);
+  });
+  wholeList(read, seen.size + unplaceable);
+  state.names.knowInstance(names);
+}
+function wantedBy(state, shares, located) {
+  const { item, project, component, language } = located;
+  const key = `${project}/${component}`;
+  const code = typeof item.language_code === "string" ? item.language_code : void 0;
+  let wanted = false;
+  for (const { want, named, only, outcome } of shares) {
+    if (only && !only(project, component)) continue;
+    outcome.projects.add(project);
+    if (state.work.has(key)) {
+      const codes = outcome.languages.get(key) ?? /* @__PURE__ */ new Set();
+      outcome.languages.set(key, codes);
+      codes.add(language);
+      if (code !== void 0) codes.add(code);
+    }
+    wanted ||= want.allLanguages || named.has(language) || code !== void 0 && named.has(code);
+  }
+  return wanted;
+}
+function failUnplaceable(state, want, url2, index) {
+  const error62 = new RequestError(
+    "invalid-response",
+    url2,
+    `list item ${index} has no usable project, component or language`
+  );
+  if (inShard(WILDCARD, WILDCARD, state.settings.shard))
+    for (const language of wantedLanguages(want))
+      state.settle({ triple: { project: WILDCARD, component: WILDCARD, language }, error: error62 });
+}
+function wantedLanguages(want) {
+  return [...want.allLanguages ? [WILDCARD] : [], ...want.languages];
+}
 async function settleItems(state, mine) {
   const lacking = new Set(mine.filter((m) => !hasProject(m.item.component)).map((m) => m.project));
-  await Promise.all([...lacking].map((project) => state.records.projectRecord(project)));
   const projects = /* @__PURE__ */ new Map();
-  for (const project of lacking) projects.set(project, await state.records.projectRecord(project));
+  await Promise.all(
+    [...lacking].map(async (p) => projects.set(p, await state.records.projectRecord(p)))
+  );
   const whole = await wholeComponents(state, mine);
   const shared = /* @__PURE__ */ new Map();
-  await state.queue.run(
-    mine,
-    (entry) => {
-      const { item, project, component, language } = entry;
-      const key = `${project}/${component}`;
-      let known2 = shared.get(key);
-      if (!known2 || !sameJson(known2.raw, item.component)) {
-        const full = whole.get(key);
-        const joined = full !== void 0 ? full : hasProject(item.component) || projects.get(project) === void 0 ? item.component : joinProject(item.component, projects.get(project));
-        known2 = { raw: item.component, joined };
-        shared.set(key, known2);
-      }
-      state.settle({
-        triple: { project, component, language },
-        body: known2.joined === item.component ? item : { ...item, component: known2.joined }
-      });
-    },
-    () => void 0
-  );
+  const each = ({ item, project, component, language }) => {
+    const key = `${project}/${component}`;
+    let known2 = shared.get(key);
+    if (!known2 || !sameJson(known2.raw, item.component)) {
+      const projectRecord2 = projects.get(project);
+      const joined = whole.get(key) ?? (projectRecord2 === void 0 ? item.component : joinProject(item.component, projectRecord2));
+      known2 = { raw: item.component, joined };
+      shared.set(key, known2);
+    }
+    const body = known2.joined === item.component ? item : { ...item, component: known2.joined };
+    state.settle({ triple: { project, component, language }, body });
+  };
+  await state.queue.run(mine, each, () => void 0);
 }
 async function wholeComponents(state, mine) {
   const short = /* @__PURE__ */ new Map();
@@ -25696,209 +25989,54 @@ async function wholeComponents(state, mine) {
   const out = /* @__PURE__ */ new Map();
   await Promise.all(
     [...short].map(async ([key, m]) => {
-      const record2 = await state.records.componentFor(m.project, m.component).catch(() => void 0);
-      if (record2 !== null && typeof record2 === "object" && "translations_url" in record2)
-        out.set(key, record2);
+      const record2 = await state.records.componentFor(m.project, m.component).catch(() => null);
+      if (isJson(record2) && "translations_url" in record2) out.set(key, record2);
     })
   );
   return out;
 }
-function locate(raw) {
-  if (!isJson(raw)) return void 0;
-  const item = raw;
+function locate(item) {
+  if (!isJson(item)) return void 0;
   const link = translationOfLink(item.url);
-  const component = item.component;
-  const projectSlug = field(field(component, "project"), "slug");
+  const projectSlug = field(field(item.component, "project"), "slug");
   const project = typeof projectSlug === "string" ? projectSlug : link?.project;
-  const path2 = listedComponentPath(component) ?? link?.component;
-  const language = languageOf(item) ?? link?.language;
+  const path2 = listedComponentPath(item.component) ?? link?.component;
+  const language = languageCodeOf(item) ?? link?.language;
   if (project === void 0 || path2 === void 0 || language === void 0) return void 0;
   if (segmentProblem(project) || componentPathProblem(path2) || segmentProblem(language))
     return void 0;
   return { item, project, component: path2, language };
 }
-function isWanted(want, named, located) {
-  const languageCode = located.item.language_code;
-  return want.allLanguages || named.has(located.language) || typeof languageCode === "string" && named.has(languageCode);
-}
-function listedLanguages(outcome, key, located) {
-  const codes = outcome.languages.get(key) ?? /* @__PURE__ */ new Set();
-  outcome.languages.set(key, codes);
-  codes.add(located.language);
-  const languageCode = located.item.language_code;
-  if (typeof languageCode === "string") codes.add(languageCode);
-}
-var init_instance_items = __esm({
-  "src/crawl/instance-items.ts"() {
-    "use strict";
-    init_triple();
-    init_routes();
-    init_join();
-    init_json();
-  }
-});
-
-// src/crawl/instance-shares.ts
-import { setImmediate as setImmediate3 } from "node:timers/promises";
-function instanceFailure(state) {
-  return failures.get(state);
-}
-function crawlShare(state, want, only) {
-  let shared = reads.get(state);
-  if (!shared) {
-    shared = { waiting: [], running: false };
-    reads.set(state, shared);
-  }
-  const queue = shared;
-  return new Promise((done) => {
-    const outcome = { projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map() };
-    queue.waiting.push({ want, named: new Set(want.languages), only, outcome, done });
-    if (!queue.running)
-      readForWaiting(state, queue).catch((failure2) => {
-        queue.running = false;
-        for (const share of queue.waiting.splice(0))
-          share.done({ ...share.outcome, error: asError(failure2) });
-      });
-  });
-}
-async function readForWaiting(state, queue) {
-  queue.running = true;
-  await setImmediate3();
-  while (queue.waiting.length > 0) {
-    const batch = queue.waiting.splice(0);
-    const failed = failures.get(state);
-    if (failed) for (const share of batch) share.done({ ...share.outcome, error: failed });
-    else await readShares(state, batch);
-  }
-  queue.running = false;
-}
-async function readShares(state, batch) {
-  try {
-    await readInstance(state, (located) => {
-      const { project, component } = located;
-      let wanted = false;
-      for (const share of batch) {
-        if (!share.only(project, component)) continue;
-        share.outcome.projects.add(project);
-        listedLanguages(share.outcome, `${project}/${component}`, located);
-        wanted ||= isWanted(share.want, share.named, located);
-      }
-      return wanted;
-    });
-  } catch (error62) {
-    for (const share of batch) share.done({ ...share.outcome, error: asError(error62) });
-    return;
-  }
-  for (const share of batch) share.done(share.outcome);
-}
-async function readInstance(state, wanted, unplaced) {
-  const seen = new TripleSet();
-  const names = new InstanceNames();
-  let unplaceable2 = 0;
-  try {
-    const url2 = state.routes.collection("translations");
-    const read = await forEachPage(state.client, url2, state.settings.pageSize, (items, offset) => {
-      const mine = [];
-      items.forEach((raw, index) => {
-        const located = locate(raw);
-        if (!located) {
-          unplaceable2 += 1;
-          unplaced?.(url2, offset + index);
-          return;
-        }
-        const { project, component, language } = located;
-        if (!seen.add(`${project}
-${component}`, language)) return;
-        names.add(project, component, language);
-        if (wanted(located) && inShard(project, component, state.settings.shard))
-          mine.push(located);
-      });
-      return settleItems(state, mine);
-    });
-    wholeList(read, seen.size + unplaceable2);
-  } catch (error62) {
-    failures.set(state, asError(error62));
-    throw error62;
-  }
-  state.names.knowInstance(names);
-}
-var failures, reads;
-var init_instance_shares = __esm({
-  "src/crawl/instance-shares.ts"() {
-    "use strict";
-    init_fetch_list();
-    init_instance_items();
-    init_plan();
-    init_server_names();
-    init_triple_set();
-    init_errors();
-    failures = /* @__PURE__ */ new WeakMap();
-    reads = /* @__PURE__ */ new WeakMap();
-  }
-});
-
-// src/crawl/instance-list.ts
-function crawlInstance(state, want, only) {
-  const failed = instanceFailure(state);
-  if (failed) return Promise.resolve({ projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map(), error: failed });
-  return only ? crawlShare(state, want, only) : crawlStreamed(state, want);
-}
-async function crawlStreamed(state, want) {
-  const outcome = { projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map() };
-  const named = new Set(want.languages);
-  try {
-    await readInstance(
-      state,
-      (located) => {
-        const key = `${located.project}/${located.component}`;
-        outcome.projects.add(located.project);
-        if (state.work.has(key)) listedLanguages(outcome, key, located);
-        return isWanted(want, named, located);
-      },
-      (url2, index) => unplaceable(state, want, url2, index)
-    );
-  } catch (error62) {
-    return { ...outcome, error: asError(error62) };
-  }
-  return outcome;
-}
-function unplaceable(state, want, url2, index) {
-  const error62 = new RequestError(
-    "invalid-response",
-    url2,
-    `list item ${index} has no usable project, component or language`
-  );
-  if (inShard(WILDCARD, WILDCARD, state.settings.shard))
-    for (const language of wantedLanguages(want))
-      state.settle({ triple: { project: WILDCARD, component: WILDCARD, language }, error: error62 });
-}
-function wantedLanguages(want) {
-  return [...want.allLanguages ? [WILDCARD] : [], ...want.languages];
-}
+var reads, emptyOutcome;
 var init_instance_list = __esm({
   "src/crawl/instance-list.ts"() {
     "use strict";
     init_triple();
-    init_instance_items();
-    init_instance_shares();
+    init_routes();
+    init_fetch_list();
+    init_join();
     init_plan();
+    init_server_names();
+    init_triple_set();
     init_request_error();
     init_errors();
+    init_json();
+    reads = /* @__PURE__ */ new WeakMap();
+    emptyOutcome = () => ({ projects: /* @__PURE__ */ new Set(), languages: /* @__PURE__ */ new Map() });
   }
 });
 
 // src/crawl/list-fallbacks.ts
-async function projectWithoutList(state, project, failure2) {
-  const error62 = failure2 instanceof Error ? failure2 : new Error(String(failure2));
+async function projectWithoutList(state, project, error62) {
   if (!isRefused(error62)) return error62;
   const record2 = await state.client.getJson(state.routes.project(project.project)).then(
     () => void 0,
-    (failure3) => failure3
+    (failure2) => failure2
   );
-  if (record2 instanceof RequestError && record2.status === 404) return record2;
+  if (statusOf(record2) === 404) return record2;
   const note = (way) => state.settings.onNote?.(fallbackNote(`${project.project}/*`, "component", error62, way));
   const components = await instanceComponents(state).then(
-    (items) => items.filter((item) => projectOf(item) === project.project),
+    (items) => items.filter((item) => projectSlugOf(item) === project.project),
     () => []
   );
   if (components.length > 0) {
@@ -25907,11 +26045,8 @@ async function projectWithoutList(state, project, failure2) {
     note("components");
     return void 0;
   }
-  const outcome = await crawlInstance(
-    state,
-    { allLanguages: project.allLanguages, languages: project.languages },
-    (p) => p === project.project
-  );
+  const only = (p) => p === project.project;
+  const outcome = await crawlInstance(state, project, only);
   if (outcome.error || !outcome.projects.has(project.project)) return error62;
   note("translations");
   return void 0;
@@ -25932,7 +26067,7 @@ async function componentsElsewhere(client, routes, pageSize, project, lists) {
     const paths = /* @__PURE__ */ new Set();
     for (const item of listed) {
       const component = way === "components" ? item : field(item, "component");
-      if (projectOf(component) !== project) continue;
+      if (projectSlugOf(component) !== project) continue;
       const path2 = listedComponentPath(component);
       if (path2 !== void 0) paths.add(path2);
     }
@@ -25948,7 +26083,7 @@ function instanceComponents(state) {
   }
   return items;
 }
-function projectOf(component) {
+function projectSlugOf(component) {
   return str(field(field(component, "project"), "slug"));
 }
 var WAYS, OTHER_WAYS, componentLists;
@@ -26066,13 +26201,10 @@ function fetchSharedRecords(state) {
   return mine;
 }
 async function fetchComponent(state, w) {
-  const left = throughList(state, w) ? await fetchThroughList(state, w) : w.languages;
-  await fetchDetails(state, w, left);
+  const left = throughList(state, w) ? await state.lists(() => fetchThroughList(state, w)) : null;
+  await fetchDetails(state, w, left ?? w.languages);
 }
-function fetchThroughList(state, w) {
-  return state.lists(() => fetchAndHandleList(state, w));
-}
-async function fetchAndHandleList(state, w) {
+async function fetchThroughList(state, w) {
   const listUrl = state.routes.componentTranslations(w.project, w.component);
   const component = state.records.componentFor(w.project, w.component).then(
     (record2) => ({ record: record2 }),
@@ -26086,16 +26218,16 @@ async function fetchAndHandleList(state, w) {
     return w.languages;
   }
   const joined = await component;
-  const join22 = "record" in joined ? (item) => joinComponent(item, joined.record) : void 0;
-  const list2 = listItems(state, w, listUrl, join22);
+  const join19 = "record" in joined ? (item) => joinComponent(item, joined.record) : void 0;
+  const list2 = listItems(state, w, listUrl, join19);
   return state.queue.run(items, list2.each, list2.left);
 }
-function listItems(state, w, listUrl, join22) {
+function listItems(state, w, listUrl, join19) {
   const named = new Set(w.languages);
   const found = /* @__PURE__ */ new Set();
   const viaDetail = [];
   const each = (item, index) => {
-    const code = languageOf(item);
+    const code = languageCodeOf(item);
     if (code === void 0 || segmentProblem(code)) {
       const error62 = new RequestError(
         "invalid-response",
@@ -26113,10 +26245,10 @@ function listItems(state, w, listUrl, join22) {
     if (!wanted || found.has(code)) return;
     found.add(code);
     if (typeof languageCode === "string") found.add(languageCode);
-    if (join22)
+    if (join19)
       state.settle({
         triple: { project: w.project, component: w.component, language: code },
-        body: join22(item)
+        body: join19(item)
       });
     else viaDetail.push(code);
   };
@@ -26130,24 +26262,18 @@ function listItems(state, w, listUrl, join22) {
     }
   };
 }
-async function allWithoutList(state, w, failure2, component) {
-  const error62 = failure2 instanceof Error ? failure2 : new Error(String(failure2));
-  const scope = { project: w.project, component: w.component, language: WILDCARD };
-  const gone = "error" in component && statusOf(component.error) === 404;
+async function allWithoutList(state, w, error62, component) {
+  const key = `${w.project}/${w.component}`;
+  const gone = "error" in component && statusOf(component.error) === 404 ? component.error : null;
   if (!gone && isRefused(error62)) {
-    const outcome = await crawlInstance(
-      state,
-      { allLanguages: true, languages: [] },
-      (project, path2) => project === w.project && path2 === w.component
-    );
-    if (!outcome.error && outcome.languages.has(`${w.project}/${w.component}`)) {
-      state.settings.onNote?.(
-        fallbackNote(`${w.project}/${w.component}`, "translation", error62, "translations")
-      );
+    const only = (project, path2) => project === w.project && path2 === w.component;
+    const outcome = await crawlInstance(state, { allLanguages: true, languages: [] }, only);
+    if (!outcome.error && outcome.languages.has(key)) {
+      state.settings.onNote?.(fallbackNote(key, "translation", error62, "translations"));
       return;
     }
   }
-  state.fail(scope, gone && "error" in component ? component.error : error62);
+  state.fail({ project: w.project, component: w.component, language: WILDCARD }, gone ?? error62);
 }
 function skip(state, triple) {
   const key = `${triple.project}
@@ -26188,9 +26314,27 @@ var init_fetch_translations = __esm({
 async function confirmRemovals(state) {
   const doubts = impliedRemovals(state);
   if (doubts.size === 0) return;
-  const listed = listedNames(state);
+  const components = new Set(state.settledComponents());
+  const projects = new Set([...components].map((key) => key.slice(0, key.indexOf("\n"))));
+  const { routes } = state;
   await Promise.all(
-    [...doubts].map(([project, components]) => confirmProject(state, project, components, listed))
+    [...doubts].map(async ([project, byComponent]) => {
+      const triples = [...byComponent].flatMap(
+        ([component, languages]) => languages.map((language) => ({ project, component, language }))
+      );
+      if (!projects.has(project) && await settledBy(state, routes.project(project), triples))
+        return;
+      await Promise.all(
+        [...byComponent].map(async ([component, languages]) => {
+          const mine = languages.map((language) => ({ project, component, language }));
+          const url2 = routes.component(project, component);
+          if (!components.has(`${project}
+${component}`) && await settledBy(state, url2, mine))
+            return;
+          await Promise.all(mine.map((triple) => confirmTranslation(state, triple)));
+        })
+      );
+    })
   );
 }
 function impliedRemovals(state) {
@@ -26206,56 +26350,23 @@ function impliedRemovals(state) {
     if (segmentProblem(t.language)) continue;
     if (!inShard(t.project, t.component, settings.shard) || state.isSettled(t)) continue;
     if (state.failedScopes.some((scope) => covers(scope, t))) continue;
-    let components = doubts.get(t.project);
-    if (!components) {
-      components = /* @__PURE__ */ new Map();
-      doubts.set(t.project, components);
-    }
+    const components = doubts.get(t.project) ?? /* @__PURE__ */ new Map();
+    doubts.set(t.project, components);
     const languages = components.get(t.component) ?? [];
-    languages.push(t.language);
     components.set(t.component, languages);
+    languages.push(t.language);
   }
   return doubts;
 }
-function listedNames(state) {
-  const components = new Set(state.settledComponents());
-  const projects = new Set([...components].map((key) => key.slice(0, key.indexOf("\n"))));
-  return { projects, components };
-}
-function ask(state, url2) {
-  return state.client.getJson(url2).then(
-    () => "there",
-    (error62) => statusOf(error62) === 404 ? "gone" : error62
-  );
-}
-async function confirmProject(state, project, components, listed) {
-  if (!listed.projects.has(project)) {
-    const said = await ask(state, state.routes.project(project));
-    if (said === "gone") return;
-    if (said instanceof Error) {
-      for (const [component, languages] of components)
-        for (const language of languages)
-          state.settle({ triple: { project, component, language }, error: said });
-      return;
-    }
+async function settledBy(state, url2, triples) {
+  try {
+    await state.client.getJson(url2);
+    return false;
+  } catch (error62) {
+    if (statusOf(error62) !== 404)
+      for (const triple of triples) state.settle({ triple, error: asError(error62) });
+    return true;
   }
-  await Promise.all(
-    [...components].map(async ([component, languages]) => {
-      if (!listed.components.has(`${project}
-${component}`)) {
-        const said = await ask(state, state.routes.component(project, component));
-        if (said === "gone") return;
-        if (said instanceof Error) {
-          for (const language of languages)
-            state.settle({ triple: { project, component, language }, error: said });
-          return;
-        }
-      }
-      await Promise.all(
-        languages.map((language) => confirmTranslation(state, { project, component, language }))
-      );
-    })
-  );
 }
 async function confirmTranslation(state, triple) {
   const fetched = await state.client.getJson(state.routes.translation(triple)).then(
@@ -26271,16 +26382,17 @@ var init_confirm_removals = __esm({
     init_triple();
     init_plan();
     init_request_error();
+    init_errors();
   }
 });
 
 // src/crawl/missing.ts
 async function finishCrawl(state) {
   const held = state.missing.splice(0);
-  const failures2 = await Promise.all(
+  const failures = await Promise.all(
     held.map(async ({ triple, error: error62 }) => ({ triple, error: await explain(state, triple, error62) }))
   );
-  for (const failure2 of failures2) state.settle(failure2);
+  for (const failure2 of failures) state.settle(failure2);
   if (state.settings.shard && state.settings.shard.count > 1) return;
   for (const scope of namedLanguageWildcards(state.settings.translations)) {
     if (state.hasSettled(scope.project, scope.language)) continue;
@@ -26316,34 +26428,26 @@ var init_missing = __esm({
 
 // src/crawl/crawl-translations.ts
 async function crawlTranslations(client, settings, handle) {
-  if (!settings.statistics) {
-    await crawl(createCrawlState(client, settings, handle));
-    if (client.runError) throw client.runError;
-    return;
-  }
-  const statistics = new ComponentStatistics(
-    client,
-    new WeblateRoutes(settings.baseUrl),
-    settings.pageSize
-  );
+  const routes = new WeblateRoutes(settings.baseUrl);
+  const statistics = new ComponentStatistics(client, routes, settings.pageSize);
   const waiting = /* @__PURE__ */ new Set();
-  const failures2 = [];
-  const state = createCrawlState(client, settings, (fetched) => {
+  const failures = [];
+  const withStatistics = (fetched) => {
     if (fetched.body === void 0) return handle(fetched);
     const handled = statistics.rowFor(fetched.triple).then((row) => handle(row === void 0 ? fetched : { ...fetched, statistics: row }));
     waiting.add(handled);
     handled.then(
       () => waiting.delete(handled),
       (error62) => {
-        failures2.push(error62);
+        failures.push(error62);
         waiting.delete(handled);
       }
     );
-  });
-  await crawl(state);
+  };
+  await crawl(new CrawlState(client, settings, settings.statistics ? withStatistics : handle));
   await Promise.allSettled([...waiting]);
   if (client.runError) throw client.runError;
-  if (failures2.length > 0) throw failures2[0];
+  if (failures.length > 0) throw failures[0];
 }
 async function crawl(state) {
   if (state.instance) await expandInstance(state, state.instance);
@@ -26363,7 +26467,6 @@ var init_crawl_translations = __esm({
     init_fetch_translations();
     init_confirm_removals();
     init_missing();
-    init_join();
   }
 });
 
@@ -30300,23 +30403,23 @@ var require_infra = __commonJS({
     "use strict";
     var assert2 = __require("node:assert");
     var { utf8DecodeBytes } = require_encoding();
-    function collectASequenceOfCodePoints(condition, input2, position) {
+    function collectASequenceOfCodePoints(condition, input3, position) {
       let result = "";
-      while (position.position < input2.length && condition(input2[position.position])) {
-        result += input2[position.position];
+      while (position.position < input3.length && condition(input3[position.position])) {
+        result += input3[position.position];
         position.position++;
       }
       return result;
     }
-    function collectASequenceOfCodePointsFast(char, input2, position) {
-      const idx = input2.indexOf(char, position.position);
+    function collectASequenceOfCodePointsFast(char, input3, position) {
+      const idx = input3.indexOf(char, position.position);
       const start = position.position;
       if (idx === -1) {
-        position.position = input2.length;
-        return input2.slice(start);
+        position.position = input3.length;
+        return input3.slice(start);
       }
       position.position = idx;
-      return input2.slice(start, position.position);
+      return input3.slice(start, position.position);
     }
     var ASCII_WHITESPACE_REPLACE_REGEX = /[\u0009\u000A\u000C\u000D\u0020]/g;
     var nonASCIIRegex = /[^\x00-\x7F]/;
@@ -30350,10 +30453,10 @@ var require_infra = __commonJS({
       char === 13 || // \r
       char === 32;
     }
-    function isomorphicDecode(input2) {
-      const length = input2.length;
+    function isomorphicDecode(input3) {
+      const length = input3.length;
       if ((2 << 15) - 1 > length) {
-        return String.fromCharCode.apply(null, input2);
+        return String.fromCharCode.apply(null, input3);
       }
       let result = "";
       let i = 0;
@@ -30362,14 +30465,14 @@ var require_infra = __commonJS({
         if (i + addition > length) {
           addition = length - i;
         }
-        result += String.fromCharCode.apply(null, input2.subarray(i, i += addition));
+        result += String.fromCharCode.apply(null, input3.subarray(i, i += addition));
       }
       return result;
     }
     var invalidIsomorphicEncodeValueRegex = /[^\x00-\xFF]/;
-    function isomorphicEncode(input2) {
-      assert2(!invalidIsomorphicEncodeValueRegex.test(input2));
-      return input2;
+    function isomorphicEncode(input3) {
+      assert2(!invalidIsomorphicEncodeValueRegex.test(input3));
+      return input3;
     }
     function parseJSONFromBytes(bytes) {
       return JSON.parse(utf8DecodeBytes(bytes));
@@ -30424,21 +30527,21 @@ var require_data_url = __commonJS({
     var HTTP_QUOTED_STRING_TOKENS = /^[\u0009\u0020-\u007E\u0080-\u00FF]+$/u;
     function dataURLProcessor(dataURL) {
       assert2(dataURL.protocol === "data:");
-      let input2 = URLSerializer(dataURL, true);
-      input2 = input2.slice(5);
+      let input3 = URLSerializer(dataURL, true);
+      input3 = input3.slice(5);
       const position = { position: 0 };
       let mimeType = collectASequenceOfCodePointsFast(
         ",",
-        input2,
+        input3,
         position
       );
       const mimeTypeLength = mimeType.length;
       mimeType = removeASCIIWhitespace(mimeType, true, true);
-      if (position.position >= input2.length) {
+      if (position.position >= input3.length) {
         return "failure";
       }
       position.position++;
-      const encodedBody = input2.slice(mimeTypeLength + 1);
+      const encodedBody = input3.slice(mimeTypeLength + 1);
       let body = stringPercentDecode(encodedBody);
       if (/;(?:\u0020*)base64$/ui.test(mimeType)) {
         const stringBody = isomorphicDecode(body);
@@ -30471,8 +30574,8 @@ var require_data_url = __commonJS({
       }
       return serialized;
     }
-    function stringPercentDecode(input2) {
-      const bytes = encoder.encode(input2);
+    function stringPercentDecode(input3) {
+      const bytes = encoder.encode(input3);
       return percentDecode(bytes);
     }
     function isHexCharByte(byte) {
@@ -30484,43 +30587,43 @@ var require_data_url = __commonJS({
         byte >= 48 && byte <= 57 ? byte - 48 : (byte & 223) - 55
       );
     }
-    function percentDecode(input2) {
-      const length = input2.length;
+    function percentDecode(input3) {
+      const length = input3.length;
       const output2 = new Uint8Array(length);
       let j = 0;
       let i = 0;
       while (i < length) {
-        const byte = input2[i];
+        const byte = input3[i];
         if (byte !== 37) {
           output2[j++] = byte;
-        } else if (byte === 37 && !(isHexCharByte(input2[i + 1]) && isHexCharByte(input2[i + 2]))) {
+        } else if (byte === 37 && !(isHexCharByte(input3[i + 1]) && isHexCharByte(input3[i + 2]))) {
           output2[j++] = 37;
         } else {
-          output2[j++] = hexByteToNumber(input2[i + 1]) << 4 | hexByteToNumber(input2[i + 2]);
+          output2[j++] = hexByteToNumber(input3[i + 1]) << 4 | hexByteToNumber(input3[i + 2]);
           i += 2;
         }
         ++i;
       }
       return length === j ? output2 : output2.subarray(0, j);
     }
-    function parseMIMEType(input2) {
-      input2 = removeHTTPWhitespace(input2, true, true);
+    function parseMIMEType(input3) {
+      input3 = removeHTTPWhitespace(input3, true, true);
       const position = { position: 0 };
       const type = collectASequenceOfCodePointsFast(
         "/",
-        input2,
+        input3,
         position
       );
       if (type.length === 0 || !HTTP_TOKEN_CODEPOINTS.test(type)) {
         return "failure";
       }
-      if (position.position >= input2.length) {
+      if (position.position >= input3.length) {
         return "failure";
       }
       position.position++;
       let subtype = collectASequenceOfCodePointsFast(
         ";",
-        input2,
+        input3,
         position
       );
       subtype = removeHTTPWhitespace(subtype, false, true);
@@ -30537,41 +30640,41 @@ var require_data_url = __commonJS({
         // https://mimesniff.spec.whatwg.org/#mime-type-essence
         essence: `${typeLowercase}/${subtypeLowercase}`
       };
-      while (position.position < input2.length) {
+      while (position.position < input3.length) {
         position.position++;
         collectASequenceOfCodePoints(
           // https://fetch.spec.whatwg.org/#http-whitespace
           (char) => HTTP_WHITESPACE_REGEX.test(char),
-          input2,
+          input3,
           position
         );
         let parameterName = collectASequenceOfCodePoints(
           (char) => char !== ";" && char !== "=",
-          input2,
+          input3,
           position
         );
         parameterName = parameterName.toLowerCase();
-        if (position.position < input2.length) {
-          if (input2[position.position] === ";") {
+        if (position.position < input3.length) {
+          if (input3[position.position] === ";") {
             continue;
           }
           position.position++;
         }
-        if (position.position >= input2.length) {
+        if (position.position >= input3.length) {
           break;
         }
         let parameterValue = null;
-        if (input2[position.position] === '"') {
-          parameterValue = collectAnHTTPQuotedString(input2, position, true);
+        if (input3[position.position] === '"') {
+          parameterValue = collectAnHTTPQuotedString(input3, position, true);
           collectASequenceOfCodePointsFast(
             ";",
-            input2,
+            input3,
             position
           );
         } else {
           parameterValue = collectASequenceOfCodePointsFast(
             ";",
-            input2,
+            input3,
             position
           );
           parameterValue = removeHTTPWhitespace(parameterValue, false, true);
@@ -30585,28 +30688,28 @@ var require_data_url = __commonJS({
       }
       return mimeType;
     }
-    function collectAnHTTPQuotedString(input2, position, extractValue = false) {
+    function collectAnHTTPQuotedString(input3, position, extractValue = false) {
       const positionStart = position.position;
       let value = "";
-      assert2(input2[position.position] === '"');
+      assert2(input3[position.position] === '"');
       position.position++;
       while (true) {
         value += collectASequenceOfCodePoints(
           (char) => char !== '"' && char !== "\\",
-          input2,
+          input3,
           position
         );
-        if (position.position >= input2.length) {
+        if (position.position >= input3.length) {
           break;
         }
-        const quoteOrBackslash = input2[position.position];
+        const quoteOrBackslash = input3[position.position];
         position.position++;
         if (quoteOrBackslash === "\\") {
-          if (position.position >= input2.length) {
+          if (position.position >= input3.length) {
             value += "\\";
             break;
           }
-          value += input2[position.position];
+          value += input3[position.position];
           position.position++;
         } else {
           assert2(quoteOrBackslash === '"');
@@ -30616,7 +30719,7 @@ var require_data_url = __commonJS({
       if (extractValue) {
         return value;
       }
-      return input2.slice(positionStart, position.position);
+      return input3.slice(positionStart, position.position);
     }
     function serializeAMimeType(mimeType) {
       assert2(mimeType !== "failure");
@@ -32051,27 +32154,27 @@ var require_util2 = __commonJS({
       return mimeType;
     }
     function gettingDecodingSplitting(value) {
-      const input2 = value;
+      const input3 = value;
       const position = { position: 0 };
       const values = [];
       let temporaryValue = "";
-      while (position.position < input2.length) {
+      while (position.position < input3.length) {
         temporaryValue += collectASequenceOfCodePoints(
           (char) => char !== '"' && char !== ",",
-          input2,
+          input3,
           position
         );
-        if (position.position < input2.length) {
-          if (input2.charCodeAt(position.position) === 34) {
+        if (position.position < input3.length) {
+          if (input3.charCodeAt(position.position) === 34) {
             temporaryValue += collectAnHTTPQuotedString(
-              input2,
+              input3,
               position
             );
-            if (position.position < input2.length) {
+            if (position.position < input3.length) {
               continue;
             }
           } else {
-            assert2(input2.charCodeAt(position.position) === 44);
+            assert2(input3.charCodeAt(position.position) === 44);
             position.position++;
           }
         }
@@ -32358,7 +32461,7 @@ var require_formdata_parser = __commonJS({
       }
       return true;
     }
-    function multipartFormDataParser(input2, mimeType) {
+    function multipartFormDataParser(input3, mimeType) {
       assert2(mimeType !== "failure" && mimeType.essence === "multipart/form-data");
       const boundaryString = mimeType.parameters.get("boundary");
       if (boundaryString === void 0) {
@@ -32367,40 +32470,40 @@ var require_formdata_parser = __commonJS({
       const boundary = Buffer.from(`--${boundaryString}`, "utf8");
       const entryList = [];
       const position = { position: 0 };
-      const firstBoundaryIndex = input2.indexOf(boundary);
+      const firstBoundaryIndex = input3.indexOf(boundary);
       if (firstBoundaryIndex === -1) {
         throw parsingError("no boundary found in multipart body");
       }
       position.position = firstBoundaryIndex;
       while (true) {
-        if (input2.subarray(position.position, position.position + boundary.length).equals(boundary)) {
+        if (input3.subarray(position.position, position.position + boundary.length).equals(boundary)) {
           position.position += boundary.length;
         } else {
           throw parsingError("expected a value starting with -- and the boundary");
         }
-        if (bufferStartsWith(input2, dd, position)) {
+        if (bufferStartsWith(input3, dd, position)) {
           return entryList;
         }
-        if (input2[position.position] !== 13 || input2[position.position + 1] !== 10) {
+        if (input3[position.position] !== 13 || input3[position.position + 1] !== 10) {
           throw parsingError("expected CRLF");
         }
         position.position += 2;
-        const result = parseMultipartFormDataHeaders(input2, position);
+        const result = parseMultipartFormDataHeaders(input3, position);
         let { name, filename, contentType, encoding } = result;
         position.position += 2;
         let body;
         {
-          const boundaryIndex = input2.indexOf(boundary.subarray(2), position.position);
+          const boundaryIndex = input3.indexOf(boundary.subarray(2), position.position);
           if (boundaryIndex === -1) {
             throw parsingError("expected boundary after body");
           }
-          body = input2.subarray(position.position, boundaryIndex - 4);
+          body = input3.subarray(position.position, boundaryIndex - 4);
           position.position += body.length;
           if (encoding === "base64") {
             body = Buffer.from(body.toString(), "base64");
           }
         }
-        if (input2[position.position] !== 13 || input2[position.position + 1] !== 10) {
+        if (input3[position.position] !== 13 || input3[position.position + 1] !== 10) {
           throw parsingError("expected CRLF");
         } else {
           position.position += 2;
@@ -32420,36 +32523,36 @@ var require_formdata_parser = __commonJS({
         entryList.push(makeEntry(name, value, filename));
       }
     }
-    function parseContentDispositionAttribute(input2, position) {
-      if (input2[position.position] === 59) {
+    function parseContentDispositionAttribute(input3, position) {
+      if (input3[position.position] === 59) {
         position.position++;
       }
       collectASequenceOfBytes(
         (char) => char === 32 || char === 9,
-        input2,
+        input3,
         position
       );
       const attributeName = collectASequenceOfBytes(
         (char) => isToken(char) && char !== 61 && char !== 42,
         // not = or *
-        input2,
+        input3,
         position
       );
       if (attributeName.length === 0) {
         return null;
       }
       const attrNameStr = attributeName.toString("ascii").toLowerCase();
-      const isExtended = input2[position.position] === 42;
+      const isExtended = input3[position.position] === 42;
       if (isExtended) {
         position.position++;
       }
-      if (input2[position.position] !== 61) {
+      if (input3[position.position] !== 61) {
         return null;
       }
       position.position++;
       collectASequenceOfBytes(
         (char) => char === 32 || char === 9,
-        input2,
+        input3,
         position
       );
       let value;
@@ -32457,7 +32560,7 @@ var require_formdata_parser = __commonJS({
         const headerValue = collectASequenceOfBytes(
           (char) => char !== 32 && char !== 13 && char !== 10 && char !== 59,
           // not space, CRLF, or ;
-          input2,
+          input3,
           position
         );
         if (headerValue[0] !== 117 && headerValue[0] !== 85 || // u or U
@@ -32468,15 +32571,15 @@ var require_formdata_parser = __commonJS({
           throw parsingError("unknown encoding, expected utf-8''");
         }
         value = decodeURIComponent(decoder.decode(headerValue.subarray(7)));
-      } else if (input2[position.position] === 34) {
+      } else if (input3[position.position] === 34) {
         position.position++;
         const quotedValue = collectASequenceOfBytes(
           (char) => char !== 10 && char !== 13 && char !== 34,
           // not LF, CR, or "
-          input2,
+          input3,
           position
         );
-        if (input2[position.position] !== 34) {
+        if (input3[position.position] !== 34) {
           throw parsingError("Closing quote not found");
         }
         position.position++;
@@ -32485,20 +32588,20 @@ var require_formdata_parser = __commonJS({
         const tokenValue = collectASequenceOfBytes(
           (char) => isToken(char) && char !== 59,
           // not ;
-          input2,
+          input3,
           position
         );
         value = decoder.decode(tokenValue);
       }
       return { name: attrNameStr, value, extended: isExtended };
     }
-    function parseMultipartFormDataHeaders(input2, position) {
+    function parseMultipartFormDataHeaders(input3, position) {
       let name = null;
       let filename = null;
       let contentType = null;
       let encoding = null;
       while (true) {
-        if (input2[position.position] === 13 && input2[position.position + 1] === 10) {
+        if (input3[position.position] === 13 && input3[position.position + 1] === 10) {
           if (name === null) {
             throw parsingError("header name is null");
           }
@@ -32506,20 +32609,20 @@ var require_formdata_parser = __commonJS({
         }
         let headerName = collectASequenceOfBytes(
           (char) => char !== 10 && char !== 13 && char !== 58,
-          input2,
+          input3,
           position
         );
         headerName = removeChars(headerName, true, true, (char) => char === 9 || char === 32);
         if (!HTTP_TOKEN_CODEPOINTS.test(headerName.toString())) {
           throw parsingError("header name does not match the field-name token production");
         }
-        if (input2[position.position] !== 58) {
+        if (input3[position.position] !== 58) {
           throw parsingError("expected :");
         }
         position.position++;
         collectASequenceOfBytes(
           (char) => char === 32 || char === 9,
-          input2,
+          input3,
           position
         );
         switch (bufferToLowerCasedHeaderName(headerName)) {
@@ -32528,14 +32631,14 @@ var require_formdata_parser = __commonJS({
             let filenameIsExtended = false;
             const dispositionType = collectASequenceOfBytes(
               (char) => isToken(char),
-              input2,
+              input3,
               position
             );
             if (dispositionType.toString("ascii").toLowerCase() !== "form-data") {
               throw parsingError("expected form-data for content-disposition header");
             }
-            while (position.position < input2.length && (input2[position.position] !== 13 || input2[position.position + 1] !== 10)) {
-              const attribute = parseContentDispositionAttribute(input2, position);
+            while (position.position < input3.length && (input3[position.position] !== 13 || input3[position.position + 1] !== 10)) {
+              const attribute = parseContentDispositionAttribute(input3, position);
               if (!attribute) {
                 break;
               }
@@ -32558,7 +32661,7 @@ var require_formdata_parser = __commonJS({
           case "content-type": {
             let headerValue = collectASequenceOfBytes(
               (char) => char !== 10 && char !== 13,
-              input2,
+              input3,
               position
             );
             headerValue = removeChars(headerValue, false, true, (char) => char === 9 || char === 32);
@@ -32568,7 +32671,7 @@ var require_formdata_parser = __commonJS({
           case "content-transfer-encoding": {
             let headerValue = collectASequenceOfBytes(
               (char) => char !== 10 && char !== 13,
-              input2,
+              input3,
               position
             );
             headerValue = removeChars(headerValue, false, true, (char) => char === 9 || char === 32);
@@ -32578,24 +32681,24 @@ var require_formdata_parser = __commonJS({
           default: {
             collectASequenceOfBytes(
               (char) => char !== 10 && char !== 13,
-              input2,
+              input3,
               position
             );
           }
         }
-        if (input2[position.position] !== 13 || input2[position.position + 1] !== 10) {
+        if (input3[position.position] !== 13 || input3[position.position + 1] !== 10) {
           throw parsingError("expected CRLF");
         } else {
           position.position += 2;
         }
       }
     }
-    function collectASequenceOfBytes(condition, input2, position) {
+    function collectASequenceOfBytes(condition, input3, position) {
       let start = position.position;
-      while (start < input2.length && condition(input2[start])) {
+      while (start < input3.length && condition(input3[start])) {
         ++start;
       }
-      return input2.subarray(position.position, position.position = start);
+      return input3.subarray(position.position, position.position = start);
     }
     function removeChars(buf, leading, trailing, predicate) {
       let lead = 0;
@@ -33052,7 +33155,7 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_url: (p, at3, len) => {
+          wasm_on_url: (p, at, len) => {
             return 0;
           },
           /**
@@ -33061,9 +33164,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_status: (p, at3, len) => {
+          wasm_on_status: (p, at, len) => {
             assert2(currentParser.ptr === p);
-            const start = at3 - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -33080,9 +33183,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_header_field: (p, at3, len) => {
+          wasm_on_header_field: (p, at, len) => {
             assert2(currentParser.ptr === p);
-            const start = at3 - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -33091,9 +33194,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_header_value: (p, at3, len) => {
+          wasm_on_header_value: (p, at, len) => {
             assert2(currentParser.ptr === p);
-            const start = at3 - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -33113,9 +33216,9 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_body: (p, at3, len) => {
+          wasm_on_body: (p, at, len) => {
             assert2(currentParser.ptr === p);
-            const start = at3 - currentBufferPtr + currentBufferRef.byteOffset;
+            const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start, len));
           },
           /**
@@ -36345,9 +36448,9 @@ var require_socks5_utils = __commonJS({
       }
       const doubleColonIndex = normalizedAddress.indexOf("::");
       if (doubleColonIndex !== -1) {
-        const before2 = normalizedAddress.slice(0, doubleColonIndex);
+        const before = normalizedAddress.slice(0, doubleColonIndex);
         const after = normalizedAddress.slice(doubleColonIndex + 2);
-        const beforeParts = before2 === "" ? [] : before2.split(":");
+        const beforeParts = before === "" ? [] : before.split(":");
         const afterParts = after === "" ? [] : after.split(":");
         let bufferIndex = 0;
         for (const part of beforeParts) {
@@ -36476,7 +36579,7 @@ var require_socks5_client = __commonJS({
       USERNAME_PASSWORD: 2,
       NO_ACCEPTABLE: 255
     };
-    var COMMANDS3 = {
+    var COMMANDS2 = {
       CONNECT: 1,
       BIND: 2,
       UDP_ASSOCIATE: 3
@@ -36678,7 +36781,7 @@ var require_socks5_client = __commonJS({
         }
         debug("connecting to", address, port);
         this.state = STATES.CONNECTING;
-        const request2 = this.buildConnectRequest(COMMANDS3.CONNECT, address, port);
+        const request2 = this.buildConnectRequest(COMMANDS2.CONNECT, address, port);
         this.socket.write(request2);
       }
       /**
@@ -36783,7 +36886,7 @@ var require_socks5_client = __commonJS({
     module.exports = {
       Socks5Client,
       AUTH_METHODS,
-      COMMANDS: COMMANDS3,
+      COMMANDS: COMMANDS2,
       ADDRESS_TYPES,
       REPLY_CODES,
       STATES
@@ -40224,16 +40327,16 @@ var require_snapshot_utils = __commonJS({
       }
       return function isUrlExcluded(url2) {
         let urlLowerCased;
-        for (const pattern2 of excludePatterns) {
-          if (typeof pattern2 === "string") {
+        for (const pattern of excludePatterns) {
+          if (typeof pattern === "string") {
             if (!urlLowerCased) {
               urlLowerCased = url2.toLowerCase();
             }
-            if (urlLowerCased.includes(pattern2.toLowerCase())) {
+            if (urlLowerCased.includes(pattern.toLowerCase())) {
               return true;
             }
-          } else if (pattern2 instanceof RegExp) {
-            if (pattern2.test(url2)) {
+          } else if (pattern instanceof RegExp) {
+            if (pattern.test(url2)) {
               return true;
             }
           }
@@ -40289,7 +40392,7 @@ var require_snapshot_utils = __commonJS({
 var require_snapshot_recorder = __commonJS({
   "node_modules/undici/lib/mock/snapshot-recorder.js"(exports, module) {
     "use strict";
-    var { writeFile: writeFile4, readFile: readFile9, mkdir: mkdir6 } = __require("node:fs/promises");
+    var { writeFile: writeFile4, readFile: readFile8, mkdir: mkdir6 } = __require("node:fs/promises");
     var { dirname: dirname14, resolve: resolve9 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError, UndiciError } = require_errors();
@@ -40491,7 +40594,7 @@ var require_snapshot_recorder = __commonJS({
           throw new InvalidArgumentError("Snapshot path is required");
         }
         try {
-          const data = await readFile9(resolve9(path2), "utf8");
+          const data = await readFile8(resolve9(path2), "utf8");
           const parsed = JSON.parse(data);
           if (Array.isArray(parsed)) {
             this.#snapshots.clear();
@@ -41657,7 +41760,7 @@ var require_dns = __commonJS({
       #defaultPick(origin, hostnameRecords, affinity) {
         let ip = null;
         const { records, offset } = hostnameRecords;
-        let family;
+        let family2;
         if (this.dualStack) {
           if (affinity == null) {
             if (offset == null || offset === maxInt) {
@@ -41669,28 +41772,28 @@ var require_dns = __commonJS({
             }
           }
           if (records[affinity] != null && records[affinity].ips.length > 0) {
-            family = records[affinity];
+            family2 = records[affinity];
           } else {
-            family = records[affinity === 4 ? 6 : 4];
+            family2 = records[affinity === 4 ? 6 : 4];
           }
         } else {
-          family = records[affinity];
+          family2 = records[affinity];
         }
-        if (family == null || family.ips.length === 0) {
+        if (family2 == null || family2.ips.length === 0) {
           return ip;
         }
-        if (family.offset == null || family.offset === maxInt) {
-          family.offset = 0;
+        if (family2.offset == null || family2.offset === maxInt) {
+          family2.offset = 0;
         } else {
-          family.offset++;
+          family2.offset++;
         }
-        const position = family.offset % family.ips.length;
-        ip = family.ips[position] ?? null;
+        const position = family2.offset % family2.ips.length;
+        ip = family2.ips[position] ?? null;
         if (ip == null) {
           return ip;
         }
         if (Date.now() - ip.timestamp > ip.ttl) {
-          family.ips.splice(position, 1);
+          family2.ips.splice(position, 1);
           return this.pick(origin, hostnameRecords, affinity);
         }
         return ip;
@@ -41700,22 +41803,22 @@ var require_dns = __commonJS({
         if (!records) {
           return null;
         }
-        const family = records[ipFamily];
-        if (!family) {
+        const family2 = records[ipFamily];
+        if (!family2) {
           return null;
         }
-        if (family.offset == null || family.offset === maxInt) {
-          family.offset = 0;
+        if (family2.offset == null || family2.offset === maxInt) {
+          family2.offset = 0;
         } else {
-          family.offset++;
+          family2.offset++;
         }
-        const position = family.offset % family.ips.length;
-        const ip = family.ips[position] ?? null;
+        const position = family2.offset % family2.ips.length;
+        const ip = family2.ips[position] ?? null;
         if (ip == null) {
           return ip;
         }
         if (Date.now() - ip.timestamp > ip.ttl) {
-          family.ips.splice(position, 1);
+          family2.ips.splice(position, 1);
         }
         return ip;
       }
@@ -46722,39 +46825,39 @@ var require_request2 = __commonJS({
       #headers;
       #state;
       // https://fetch.spec.whatwg.org/#dom-request
-      constructor(input2, init = void 0) {
+      constructor(input3, init = void 0) {
         webidl.util.markAsUncloneable(this);
-        if (input2 === kConstruct) {
+        if (input3 === kConstruct) {
           return;
         }
         const prefix = "Request constructor";
         webidl.argumentLengthCheck(arguments, 1, prefix);
-        input2 = webidl.converters.RequestInfo(input2);
+        input3 = webidl.converters.RequestInfo(input3);
         init = webidl.converters.RequestInit(init);
         let request2 = null;
         let fallbackMode = null;
         const baseUrl = environmentSettingsObject.settingsObject.baseUrl;
         let signal = null;
-        if (typeof input2 === "string") {
+        if (typeof input3 === "string") {
           this.#dispatcher = init.dispatcher;
           let parsedURL;
           try {
-            parsedURL = new URL(input2, baseUrl);
+            parsedURL = new URL(input3, baseUrl);
           } catch (err) {
-            throw new TypeError("Failed to parse URL from " + input2, { cause: err });
+            throw new TypeError("Failed to parse URL from " + input3, { cause: err });
           }
           if (parsedURL.username || parsedURL.password) {
             throw new TypeError(
-              "Request cannot be constructed from a URL that includes credentials: " + input2
+              "Request cannot be constructed from a URL that includes credentials: " + input3
             );
           }
           request2 = makeRequest({ urlList: [parsedURL] });
           fallbackMode = "cors";
         } else {
-          assert2(webidl.is.Request(input2));
-          request2 = input2.#state;
-          signal = input2.#signal;
-          this.#dispatcher = init.dispatcher || input2.#dispatcher;
+          assert2(webidl.is.Request(input3));
+          request2 = input3.#state;
+          signal = input3.#signal;
+          this.#dispatcher = init.dispatcher || input3.#dispatcher;
         }
         const origin = environmentSettingsObject.settingsObject.origin;
         let window = "client";
@@ -46946,7 +47049,7 @@ var require_request2 = __commonJS({
             fillHeaders(this.#headers, headers);
           }
         }
-        const inputBody = webidl.is.Request(input2) ? input2.#state.body : null;
+        const inputBody = webidl.is.Request(input3) ? input3.#state.body : null;
         if ((init.body != null || inputBody != null) && (request2.method === "GET" || request2.method === "HEAD")) {
           throw new TypeError("Request with GET/HEAD method cannot have body.");
         }
@@ -46975,7 +47078,7 @@ var require_request2 = __commonJS({
         }
         let finalBody = inputOrInitBody;
         if (initBody == null && inputBody != null) {
-          if (bodyUnusable(input2.#state)) {
+          if (bodyUnusable(input3.#state)) {
             throw new TypeError(
               "Cannot construct a Request with a Request object that has already been used."
             );
@@ -47648,12 +47751,12 @@ var require_fetch = __commonJS({
     function handleFetchDone(response) {
       finalizeAndReportTiming(response, "fetch");
     }
-    function fetch2(input2, init = void 0) {
+    function fetch2(input3, init = void 0) {
       webidl.argumentLengthCheck(arguments, 1, "globalThis.fetch");
       let p = createDeferredPromise();
       let requestObject;
       try {
-        requestObject = new Request2(input2, init);
+        requestObject = new Request2(input3, init);
       } catch (e) {
         p.reject(e);
         return p.promise;
@@ -49052,8 +49155,8 @@ var require_cache3 = __commonJS({
        * @returns {requestResponseList}
        */
       #batchCacheOperations(operations) {
-        const cache2 = this.#relevantRequestResponseList;
-        const backupCache = [...cache2];
+        const cache = this.#relevantRequestResponseList;
+        const backupCache = [...cache];
         const addedItems = [];
         const resultList = [];
         try {
@@ -49080,9 +49183,9 @@ var require_cache3 = __commonJS({
                 return [];
               }
               for (const requestResponse of requestResponses) {
-                const idx = cache2.indexOf(requestResponse);
+                const idx = cache.indexOf(requestResponse);
                 assert2(idx !== -1);
-                cache2.splice(idx, 1);
+                cache.splice(idx, 1);
               }
             } else if (operation.type === "put") {
               if (operation.response == null) {
@@ -49112,11 +49215,11 @@ var require_cache3 = __commonJS({
               }
               requestResponses = this.#queryCache(operation.request);
               for (const requestResponse of requestResponses) {
-                const idx = cache2.indexOf(requestResponse);
+                const idx = cache.indexOf(requestResponse);
                 assert2(idx !== -1);
-                cache2.splice(idx, 1);
+                cache.splice(idx, 1);
               }
-              cache2.push([operation.request, operation.response]);
+              cache.push([operation.request, operation.response]);
               addedItems.push([operation.request, operation.response]);
             }
             resultList.push([operation.request, operation.response]);
@@ -49293,13 +49396,13 @@ var require_cachestorage = __commonJS({
         if (options.cacheName != null) {
           if (this.#caches.has(options.cacheName)) {
             const cacheList = this.#caches.get(options.cacheName);
-            const cache2 = new Cache(kConstruct, cacheList);
-            return await cache2.match(request2, options);
+            const cache = new Cache(kConstruct, cacheList);
+            return await cache.match(request2, options);
           }
         } else {
           for (const cacheList of this.#caches.values()) {
-            const cache2 = new Cache(kConstruct, cacheList);
-            const response = await cache2.match(request2, options);
+            const cache = new Cache(kConstruct, cacheList);
+            const response = await cache.match(request2, options);
             if (response !== void 0) {
               return response;
             }
@@ -49329,12 +49432,12 @@ var require_cachestorage = __commonJS({
         webidl.argumentLengthCheck(arguments, 1, prefix);
         cacheName = webidl.converters.DOMString(cacheName, prefix, "cacheName");
         if (this.#caches.has(cacheName)) {
-          const cache3 = this.#caches.get(cacheName);
-          return new Cache(kConstruct, cache3);
+          const cache2 = this.#caches.get(cacheName);
+          return new Cache(kConstruct, cache2);
         }
-        const cache2 = [];
-        this.#caches.set(cacheName, cache2);
-        return new Cache(kConstruct, cache2);
+        const cache = [];
+        this.#caches.set(cacheName, cache);
+        return new Cache(kConstruct, cache);
       }
       /**
        * @see https://w3c.github.io/ServiceWorker/#cache-storage-delete
@@ -53005,18 +53108,14 @@ var STALLS_BEFORE_STOP, CrawlGuard;
 var init_crawl_guard = __esm({
   "src/http/crawl-guard.ts"() {
     "use strict";
+    init_errors();
+    init_json();
     init_request_error();
     STALLS_BEFORE_STOP = 5;
     CrawlGuard = class {
-      controller = new AbortController();
-      timer;
-      streak = 0;
-      stop;
-      /** Requests sent and not yet settled, and when one last settled (or the guard began). */
-      open = 0;
-      quietSince = Date.now();
-      watcher;
-      constructor(deadlineSeconds) {
+      constructor(deadlineSeconds, baseUrl, setting) {
+        this.baseUrl = baseUrl;
+        this.setting = setting;
         this.timer = setTimeout(
           () => this.halt(
             "inaccessible",
@@ -53026,6 +53125,21 @@ var init_crawl_guard = __esm({
         );
         this.timer.unref();
       }
+      baseUrl;
+      setting;
+      /** Why the whole run stops, when it does. */
+      runError;
+      controller = new AbortController();
+      timer;
+      streak = 0;
+      stop;
+      /** Requests sent and not yet settled, and when one last settled (or the guard began). */
+      open = 0;
+      quietSince = Date.now();
+      watcher;
+      /** An API request was answered with a page that is not JSON: the API root is asked, once. */
+      pageSeen = false;
+      rootCheck;
       /**
        * Tells `say`, every `everyMs` while requests are open and none settled for that long, for how
        * long the server has been silent and how many requests wait: a log without a terminal is
@@ -53054,22 +53168,18 @@ var init_crawl_guard = __esm({
       /** A request timed out or was answered 429. */
       stalled(error62) {
         this.streak += 1;
-        if (this.streak >= STALLS_BEFORE_STOP) {
-          const what = error62.status === 429 ? "answered 429 Too Many Requests to" : "timed out on";
-          this.halt(
-            error62.kind,
-            `the server ${what} ${STALLS_BEFORE_STOP} requests in a row, so the remaining ones were not sent`
-          );
-        }
+        if (this.streak < STALLS_BEFORE_STOP) return;
+        const what = error62.status === 429 ? "answered 429 Too Many Requests to" : "timed out on";
+        this.halt(
+          error62.kind,
+          `the server ${what} ${STALLS_BEFORE_STOP} requests in a row, so the remaining ones were not sent`
+        );
       }
       /** The server answered (anything but 429). */
       answered() {
         this.streak = 0;
       }
-      /**
-       * The error for a request that is not made (or was cut off) because the crawl stopped; undefined
-       * while it runs.
-       */
+      /** The error for a request not made (or cut off) because the crawl stopped; else undefined. */
       errorFor(url2) {
         return this.stop && new RequestError(this.stop.kind, url2, `not tried, ${this.stop.reason}`);
       }
@@ -53077,37 +53187,76 @@ var init_crawl_guard = __esm({
         clearTimeout(this.timer);
         clearInterval(this.watcher);
       }
-      /** Stops the crawl from outside (the run was interrupted): what is left is not tried. */
-      interrupt(reason2) {
-        this.halt("inaccessible", reason2);
-      }
       /** Stops the crawl: what is left is not tried, failing as `kind` for `reason`. */
       halt(kind, reason2) {
         if (this.stop) return;
         this.stop = { kind, reason: reason2 };
         this.controller.abort();
       }
+      /** The server answered 401 to a request with a token: the run stops. */
+      tokenRefused(error62, tokenEnv) {
+        this.stopRun(
+          new ConfigError(
+            `API token refused (${tokenEnv}): ${error62.message}; the crawl stopped at this first 401 and sent no more requests`
+          ),
+          "auth"
+        );
+      }
+      /** An answer came as a page (its type not JSON, or its body not JSON). */
+      sawPage() {
+        this.pageSeen = true;
+      }
+      /**
+       * Once a page came: whether the API root answers as Weblate's does (asked once, by `getJson`);
+       * when it does not, the run stops, the address being wrong. `url`: the request that failed.
+       */
+      checkRoot(url2, getJson) {
+        const root = `${this.baseUrl.replace(/\/+$/, "")}/api/`;
+        if (!this.pageSeen || url2 === root || !url2.startsWith(root)) return Promise.resolve();
+        this.rootCheck ??= getJson(root).then(
+          ({ body }) => {
+            if (!isJson(body) || typeof body.projects !== "string")
+              this.stopRun(this.notWeblate(root, 'JSON without "projects"'));
+          },
+          (error62) => {
+            const status = error62 instanceof RequestError ? error62.status : void 0;
+            if (status === void 0 || [401, 403, 429].includes(status) || status >= 500) return;
+            this.stopRun(this.notWeblate(root, error62 instanceof RequestError ? error62.detail : ""));
+          }
+        );
+        return this.rootCheck;
+      }
+      stopRun(error62, kind = "invalid-response") {
+        this.runError ??= error62;
+        this.halt(kind, error62.message);
+      }
+      /** The API root did not answer as Weblate's does (`why`: what it answered). */
+      notWeblate(root, why) {
+        return new ConfigError(
+          `${this.baseUrl} does not serve a Weblate API: its root ${root} answered ${why}, where Weblate lists its endpoints as JSON ({"projects": ".../api/projects/", ...}); set ${this.setting} to the address Weblate is served at, such as https://hosted.weblate.org (its API root is that address and /api/)`
+        );
+      }
     };
   }
 });
 
 // src/http/http-response.ts
+import { promisify } from "node:util";
+import { brotliDecompress, gunzip, inflate, inflateRaw } from "node:zlib";
 function header(headers, name) {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
-function serverDate(headers) {
-  const value = Date.parse(header(headers, "date") ?? "");
-  return Number.isNaN(value) ? void 0 : new Date(value).toISOString();
-}
-function answerOf(fetched, bytes) {
-  const date5 = serverDate(fetched.headers);
-  const type = header(fetched.headers, "content-type");
+async function answerOf(fetched, max) {
+  const { url: url2, raw, headers, status } = fetched;
+  const bytes = await decodeBody(raw, headers, url2, max, status);
+  const date5 = Date.parse(header(headers, "date") ?? "");
+  const type = header(headers, "content-type");
   return {
-    url: fetched.url,
+    url: url2,
     bytes,
-    status: fetched.status,
-    ...date5 ? { date: date5 } : {},
+    status,
+    ...Number.isNaN(date5) ? {} : { date: new Date(date5).toISOString() },
     ...type ? { type } : {}
   };
 }
@@ -53192,22 +53341,6 @@ function parseJson(url2, text, status) {
     );
   }
 }
-var MAX_REDIRECTS, ERROR_BODY_LIMIT;
-var init_http_response = __esm({
-  "src/http/http-response.ts"() {
-    "use strict";
-    init_sanitize();
-    init_request_error();
-    init_must();
-    init_errors();
-    MAX_REDIRECTS = 5;
-    ERROR_BODY_LIMIT = 64 * 1024;
-  }
-});
-
-// src/http/decode-body.ts
-import { promisify } from "node:util";
-import { brotliDecompress, gunzip, inflate, inflateRaw } from "node:zlib";
 function isZlibHeader(body) {
   return body.length >= 2 && (must(body[0]) & 15) === 8 && (must(body[0]) * 256 + must(body[1])) % 31 === 0;
 }
@@ -53239,15 +53372,17 @@ async function decodeBody(raw, headers, url2, max, status) {
   }
   return body;
 }
-var ACCEPT_ENCODING, gunzipAsync, inflateAsync, inflateRawAsync, DECODERS;
-var init_decode_body = __esm({
-  "src/http/decode-body.ts"() {
+var MAX_REDIRECTS, ERROR_BODY_LIMIT, ACCEPT_ENCODING, gunzipAsync, inflateAsync, inflateRawAsync, DECODERS;
+var init_http_response = __esm({
+  "src/http/http-response.ts"() {
     "use strict";
-    init_http_response();
+    init_sanitize();
     init_request_error();
     init_must();
     init_errors();
     init_json();
+    MAX_REDIRECTS = 5;
+    ERROR_BODY_LIMIT = 64 * 1024;
     ACCEPT_ENCODING = "gzip, deflate, br";
     gunzipAsync = promisify(gunzip);
     inflateAsync = promisify(inflate);
@@ -53351,10 +53486,7 @@ var init_rate_gate = __esm({
       }
       /** A request that got no answer: no longer in flight. */
       release() {
-        this.inFlight = Math.max(0, this.inFlight - 1);
-        const probe = this.probe;
-        this.probe = void 0;
-        probe?.resolve();
+        this.observe({});
       }
       /** Reads the quota headers of an answer (any status), and counts its request as answered. */
       observe(headers) {
@@ -53400,42 +53532,23 @@ function isAbort(error62) {
   const code = errorCode(error62);
   return field(error62, "name") === "AbortError" || code === "UND_ERR_ABORTED" || code === "ABORT_ERR";
 }
-async function statusFailure(response, url2, options) {
-  const status = response.statusCode;
-  const text = await readBody(response, url2, ERROR_BODY_LIMIT, options.bodyTimeoutMs).then((raw) => decodeBody(raw, response.headers, url2, ERROR_BODY_LIMIT, status)).then(
-    (bytes) => bytes.toString("utf8"),
-    () => ""
-  );
-  const error62 = errorForStatus(url2, status, serverErrorDetail(text), {
-    withToken: options.withToken,
-    tokenEnv: options.tokenEnv ?? "WEBLATE_TOKEN",
-    hint: options.hint,
-    also: options.also
-  });
-  if (!RETRYABLE_STATUSES.has(status)) return error62;
-  return new RetryableError(error62, retryAfterMs(response.headers), false, status === 429);
-}
-function givenUp(retry, why, tries, options) {
-  const { kind, url: url2, status, detail } = retry.error;
+function givenUp(error62, why, tries, options) {
+  const { kind, url: url2, status, detail } = error62;
   if (why === "waits too long") {
-    const wait = Math.ceil((retry.retryAfterMs ?? 0) / 1e3);
+    const wait = Math.ceil((error62.retryAfterMs ?? 0) / 1e3);
     const cap = options.maxRetryAfterSeconds;
     const asked = `${status} ${STATUS_CODES2[status ?? 0] ?? ""}: the server asks to wait ${wait} s (Retry-After), longer than crawl.maxRetryAfterSeconds (${cap} s); not retried`;
     return new RequestError(kind, url2, asked, status);
   }
-  if (!retry.stall || status !== void 0) return retry.error;
+  if (!error62.stall || status !== void 0) return error62;
   const times = tries === 1 ? "once" : `${tries} times`;
-  return new RequestError(kind, url2, `${detail}; tried ${times}`, status, {
-    cause: retry.error.cause
-  });
+  return new RequestError(kind, url2, `${detail}; tried ${times}`, status, { cause: error62.cause });
 }
-var RETRYABLE_STATUSES, RetryableError;
+var RETRYABLE_STATUSES;
 var init_retry_policy = __esm({
   "src/http/retry-policy.ts"() {
     "use strict";
     init_json();
-    init_decode_body();
-    init_http_response();
     init_request_error();
     RETRYABLE_STATUSES = /* @__PURE__ */ new Set([
       408,
@@ -53447,19 +53560,6 @@ var init_retry_policy = __esm({
       503,
       504
     ]);
-    RetryableError = class extends Error {
-      constructor(error62, retryAfterMs2, unreachable = false, stall = false) {
-        super(error62.message);
-        this.error = error62;
-        this.retryAfterMs = retryAfterMs2;
-        this.unreachable = unreachable;
-        this.stall = stall;
-      }
-      error;
-      retryAfterMs;
-      unreachable;
-      stall;
-    };
   }
 });
 
@@ -53467,12 +53567,11 @@ var init_retry_policy = __esm({
 function describeNetworkFailure(error62, origin, setting, limits) {
   const code = codeOf(error62);
   const fatal = fatalReason(code, error62, origin, setting);
-  if (fatal) return { reason: fatal, retry: false, fatal: true, timeout: false };
+  if (fatal) return { reason: fatal, fatal: true, timeout: false, unreachable: false };
   const known2 = retryReason(code, origin, setting, limits);
   const message = messageOf(error62);
   return {
     reason: known2?.reason ?? (code ? `${code}: ${message}` : message),
-    retry: true,
     fatal: false,
     timeout: TIMEOUTS.has(code),
     unreachable: known2?.unreachable ?? false
@@ -53481,13 +53580,14 @@ function describeNetworkFailure(error62, origin, setting, limits) {
 function fatalReason(code, error62, origin, setting) {
   const certificate = CERTIFICATES[code];
   if (certificate) {
+    const [words, fixer] = certificate;
     const fix = {
       ca: "if the certificate is your organisation's own, give Node its authority: NODE_EXTRA_CA_CERTS=/path/to/ca.pem",
       host: `check the host in ${setting} (the certificate's name must match it)`,
       admin: "the server's administrator must renew it",
       clock: "check this machine's clock"
-    }[certificate.fix];
-    return `cannot connect securely to ${origin}: ${certificate.words}; ${fix}`;
+    }[fixer];
+    return `cannot connect securely to ${origin}: its TLS certificate ${words}; ${fix}`;
   }
   if (code === "ERR_SSL_WRONG_VERSION_NUMBER" || /wrong version number/i.test(messageOf(error62)))
     return `cannot connect securely to ${origin}: it does not speak TLS there; check ${setting} (http:// rather than https://, or another port?)`;
@@ -53541,7 +53641,7 @@ function hostOf(origin) {
     return origin;
   }
 }
-var TIMEOUTS, CERTIFICATES, SILENCE_LINE_MS, seconds;
+var TIMEOUTS, UNKNOWN_AUTHORITY, CERTIFICATES, SILENCE_LINE_MS, seconds;
 var init_network_error = __esm({
   "src/http/network-error.ts"() {
     "use strict";
@@ -53552,42 +53652,31 @@ var init_network_error = __esm({
       "UND_ERR_BODY_TIMEOUT",
       "UND_ERR_CONNECT_TIMEOUT"
     ]);
+    UNKNOWN_AUTHORITY = "is signed by an authority this machine does not know";
     CERTIFICATES = {
-      DEPTH_ZERO_SELF_SIGNED_CERT: {
-        words: "its TLS certificate is self-signed, so it cannot be verified",
-        fix: "ca"
-      },
-      SELF_SIGNED_CERT_IN_CHAIN: {
-        words: "its TLS certificate chain ends in a self-signed certificate this machine does not trust",
-        fix: "ca"
-      },
-      UNABLE_TO_VERIFY_LEAF_SIGNATURE: {
-        words: "its TLS certificate is signed by an authority this machine does not know (or the server leaves out its intermediate certificates)",
-        fix: "ca"
-      },
-      UNABLE_TO_GET_ISSUER_CERT: {
-        words: "its TLS certificate is signed by an authority this machine does not know",
-        fix: "ca"
-      },
-      UNABLE_TO_GET_ISSUER_CERT_LOCALLY: {
-        words: "its TLS certificate is signed by an authority this machine does not know",
-        fix: "ca"
-      },
-      CERT_UNTRUSTED: { words: "its TLS certificate is not trusted", fix: "ca" },
-      CERT_HAS_EXPIRED: { words: "its TLS certificate has expired", fix: "admin" },
-      CERT_NOT_YET_VALID: { words: "its TLS certificate is not valid yet", fix: "clock" },
-      CERT_REVOKED: { words: "its TLS certificate has been revoked", fix: "admin" },
-      ERR_TLS_CERT_ALTNAME_INVALID: {
-        words: "its TLS certificate is for another host name",
-        fix: "host"
-      }
+      DEPTH_ZERO_SELF_SIGNED_CERT: ["is self-signed, so it cannot be verified", "ca"],
+      SELF_SIGNED_CERT_IN_CHAIN: [
+        "chain ends in a self-signed certificate this machine does not trust",
+        "ca"
+      ],
+      UNABLE_TO_VERIFY_LEAF_SIGNATURE: [
+        `${UNKNOWN_AUTHORITY} (or the server leaves out its intermediate certificates)`,
+        "ca"
+      ],
+      UNABLE_TO_GET_ISSUER_CERT: [UNKNOWN_AUTHORITY, "ca"],
+      UNABLE_TO_GET_ISSUER_CERT_LOCALLY: [UNKNOWN_AUTHORITY, "ca"],
+      CERT_UNTRUSTED: ["is not trusted", "ca"],
+      CERT_HAS_EXPIRED: ["has expired", "admin"],
+      CERT_NOT_YET_VALID: ["is not valid yet", "clock"],
+      CERT_REVOKED: ["has been revoked", "admin"],
+      ERR_TLS_CERT_ALTNAME_INVALID: ["is for another host name", "host"]
     };
     SILENCE_LINE_MS = 3e4;
     seconds = (ms) => `${Number((ms / 1e3).toFixed(1))} s`;
   }
 });
 
-// src/http/tls-probe.ts
+// src/http/reachability.ts
 import { isIP } from "node:net";
 import { connect } from "node:tls";
 function isHangUp(error62) {
@@ -53596,13 +53685,11 @@ function isHangUp(error62) {
 }
 function speaksTls(origin, timeoutMs) {
   const url2 = new URL(origin);
-  if (url2.protocol !== "http:") return Promise.resolve(false);
   const host = url2.hostname.replace(/^\[|\]$/g, "");
-  const port = Number(url2.port || 80);
   return new Promise((resolve9) => {
     const socket = connect({
       host,
-      port,
+      port: Number(url2.port || 80),
       servername: isIP(host) ? void 0 : host,
       rejectUnauthorized: false,
       timeout: timeoutMs
@@ -53616,35 +53703,14 @@ function speaksTls(origin, timeoutMs) {
     socket.once("timeout", () => done(false));
   });
 }
-function wantsHttps(url2, origin, setting = '"baseUrl"', cause) {
-  const https = origin.replace(/^http:/, "https:");
-  return new RequestError(
-    "inaccessible",
-    url2,
-    `cannot talk to ${origin}: the server speaks TLS here: use https:// (set ${setting} to ${https})`,
-    void 0,
-    { cause }
-  );
-}
-var HUNG_UP;
-var init_tls_probe = __esm({
-  "src/http/tls-probe.ts"() {
-    "use strict";
-    init_json();
-    init_request_error();
-    HUNG_UP = /* @__PURE__ */ new Set(["UND_ERR_SOCKET", "ECONNRESET", "UND_ERR_CLOSED"]);
-  }
-});
-
-// src/http/reachability.ts
-var Reachability;
+var HUNG_UP, Reachability;
 var init_reachability = __esm({
   "src/http/reachability.ts"() {
     "use strict";
+    init_json();
     init_network_error();
     init_request_error();
-    init_retry_policy();
-    init_tls_probe();
+    HUNG_UP = /* @__PURE__ */ new Set(["UND_ERR_SOCKET", "ECONNRESET", "UND_ERR_CLOSED"]);
     Reachability = class {
       constructor(origin, options) {
         this.origin = origin;
@@ -53675,27 +53741,39 @@ var init_reachability = __esm({
         const setting = this.options.setting ?? '"baseUrl"';
         const failure2 = describeNetworkFailure(error62, this.origin, setting, this.options);
         const requestError = new RequestError("inaccessible", url2, failure2.reason, void 0, {
-          cause: error62
+          cause: error62,
+          retry: !failure2.fatal,
+          stall: failure2.timeout,
+          unreachable: failure2.unreachable
         });
-        if (failure2.fatal) {
-          this.down ??= requestError;
-          return requestError;
-        }
-        return new RetryableError(requestError, void 0, failure2.unreachable, failure2.timeout);
+        if (failure2.fatal) this.down ??= requestError;
+        return requestError;
       }
       /** Whether `retry` makes the server one that is down (then the rest are not sent). */
       givesUp(retry) {
         if (!retry.unreachable || this.everAnswered || ++this.streak <= this.options.retries)
           return false;
-        this.down ??= retry.error;
+        this.down ??= retry;
         return true;
       }
-      /** An http:// server that never answered and hung up, whose port speaks TLS (tls-probe.ts). */
+      /**
+       * An http:// address whose port speaks TLS (https://host:443 written as http://host:443): the
+       * server hangs up on the plain request, and undici reports only "other side closed", which a
+       * retry cannot cure. When a server that never answered hangs up like that, one TLS handshake
+       * to the same port tells: if it completes, the address wants https://.
+       */
       async tlsOnHttp(url2, error62) {
         if (this.everAnswered || !isHangUp(error62) || !this.origin.startsWith("http:")) return;
         this.tlsProbe ??= speaksTls(this.origin, Math.min(this.options.timeoutMs, 1e4));
         if (!await this.tlsProbe) return;
-        this.down ??= wantsHttps(url2, this.origin, this.options.setting, error62);
+        const https = this.origin.replace(/^http:/, "https:");
+        this.down ??= new RequestError(
+          "inaccessible",
+          url2,
+          `cannot talk to ${this.origin}: the server speaks TLS here: use https:// (set ${this.options.setting ?? '"baseUrl"'} to ${https})`,
+          void 0,
+          { cause: error62 }
+        );
         return this.down;
       }
     };
@@ -53754,74 +53832,6 @@ var init_auth_scheme = __esm({
   }
 });
 
-// src/http/run-stop.ts
-function tokenRefused(error62, tokenEnv) {
-  return new ConfigError(
-    `API token refused (${tokenEnv}): ${error62.message}; the crawl stopped at this first 401 and sent no more requests`
-  );
-}
-function isWeblateRoot(body) {
-  return isJson(body) && typeof body.projects === "string";
-}
-function notWeblate(baseUrl, root, why, setting) {
-  return new ConfigError(
-    `${baseUrl} does not serve a Weblate API: its root ${root} answered ${why}, where Weblate lists its endpoints as JSON ({"projects": ".../api/projects/", ...}); set ${setting} to the address Weblate is served at, such as https://hosted.weblate.org (its API root is that address and /api/)`
-  );
-}
-var RunStop;
-var init_run_stop = __esm({
-  "src/http/run-stop.ts"() {
-    "use strict";
-    init_errors();
-    init_json();
-    init_request_error();
-    RunStop = class {
-      constructor(guard, baseUrl, setting) {
-        this.guard = guard;
-        this.baseUrl = baseUrl;
-        this.setting = setting;
-      }
-      guard;
-      baseUrl;
-      setting;
-      error;
-      /** An API request was answered with a page that is not JSON: the API root is asked, once. */
-      pageSeen = false;
-      rootCheck;
-      stop(error62, kind = "invalid-response") {
-        this.error ??= error62;
-        this.guard.halt(kind, error62.message);
-      }
-      /** An answer came as a page (its type not JSON, or its body not JSON). */
-      sawPage() {
-        this.pageSeen = true;
-      }
-      /**
-       * Once a page came: whether the API root answers as Weblate's does (asked once, by `getJson`);
-       * when it does not, the run stops, the address being wrong. `url`: the request that failed.
-       */
-      checkRoot(url2, getJson) {
-        const root = `${this.baseUrl.replace(/\/+$/, "")}/api/`;
-        if (!this.pageSeen || url2 === root || !url2.startsWith(root)) return Promise.resolve();
-        this.rootCheck ??= getJson(root).then(
-          ({ body }) => {
-            if (!isWeblateRoot(body)) this.stop(this.notWeblate(root, 'JSON without "projects"'));
-          },
-          (error62) => {
-            const status = error62 instanceof RequestError ? error62.status : void 0;
-            if (status === void 0 || [401, 403, 429].includes(status) || status >= 500) return;
-            this.stop(this.notWeblate(root, error62 instanceof RequestError ? error62.detail : ""));
-          }
-        );
-        return this.rootCheck;
-      }
-      notWeblate(root, why) {
-        return notWeblate(this.baseUrl, root, why, this.setting);
-      }
-    };
-  }
-});
-
 // src/http/http-client.ts
 import { setTimeout as sleep2 } from "node:timers/promises";
 var import_undici, HttpClient;
@@ -53832,7 +53842,6 @@ var init_http_client = __esm({
     import_undici = __toESM(require_undici(), 1);
     init_version();
     init_crawl_guard();
-    init_decode_body();
     init_http_response();
     init_request_error();
     init_rate_gate();
@@ -53840,14 +53849,14 @@ var init_http_client = __esm({
     init_network_error();
     init_reachability();
     init_auth_scheme();
-    init_run_stop();
     HttpClient = class {
       constructor(options) {
         this.options = options;
         this.origin = new URL(options.baseUrl).origin;
         this.limit = pLimit(options.concurrency);
         this.gate = new RateGate(options.maxRetryAfterSeconds * 1e3, options.onWait);
-        this.guard = new CrawlGuard(options.deadlineSeconds);
+        const setting = options.setting ?? '"baseUrl"';
+        this.guard = new CrawlGuard(options.deadlineSeconds, options.baseUrl, setting);
         const { onWait } = options;
         if (onWait)
           this.guard.watch(
@@ -53855,9 +53864,8 @@ var init_http_client = __esm({
             (silent, open2) => onWait(silenceLine(this.origin, silent, open2, options))
           );
         this.reach = new Reachability(this.origin, options);
-        this.runStop = new RunStop(this.guard, options.baseUrl, options.setting ?? '"baseUrl"');
         this.auth = new TokenScheme(options.authScheme ?? "auto", options.token);
-        const stop2 = () => this.guard.interrupt("the run was stopped");
+        const stop2 = () => this.guard.halt("inaccessible", "the run was stopped");
         if (options.signal?.aborted) stop2();
         else options.signal?.addEventListener("abort", stop2, { once: true });
         this.agent = new import_undici.Agent({
@@ -53877,11 +53885,9 @@ var init_http_client = __esm({
       guard;
       auth;
       reach;
-      /** The failures that end the whole run (run-stop.ts). */
-      runStop;
       /** Why the whole run stops, when it does: every other request would fail the same way. */
       get runError() {
-        return this.runStop.error;
+        return this.guard.runError;
       }
       /** Requests in flight at most. */
       get concurrency() {
@@ -53894,8 +53900,8 @@ var init_http_client = __esm({
           const json2 = parseJson(answer.url, answer.bytes.toString("utf8"), answer.status);
           return answer.date ? { ...json2, date: answer.date } : json2;
         } catch (error62) {
-          this.runStop.sawPage();
-          await this.runStop.checkRoot(url2, (root) => this.getJson(root));
+          this.guard.sawPage();
+          await this.guard.checkRoot(url2, (root) => this.getJson(root));
           throw error62;
         }
       }
@@ -53906,40 +53912,28 @@ var init_http_client = __esm({
        * is.
        */
       async getBytes(url2) {
-        let attempt = 0;
-        for (; ; ) {
+        for (let tries = 1; ; tries++) {
           try {
             const fetched = await this.limit(() => {
               const stopped = this.reach.notSent(url2) ?? this.guard.errorFor(url2);
               if (stopped) throw stopped;
               return this.fetchOnce(url2);
             });
-            const bytes = await decodeBody(
-              fetched.raw,
-              fetched.headers,
-              fetched.url,
-              this.options.maxBodyBytes,
-              fetched.status
-            );
-            const answer = answerOf(fetched, bytes);
+            const answer = await answerOf(fetched, this.options.maxBodyBytes);
             this.firstServerDate ??= answer.date;
             return answer;
           } catch (error62) {
-            await this.runStop.checkRoot(url2, (root) => this.getJson(root));
-            const retry = error62 instanceof RetryableError ? error62 : void 0;
-            if (retry?.stall) this.guard.stalled(retry.error);
+            await this.guard.checkRoot(url2, (root) => this.getJson(root));
+            const retry = error62 instanceof RequestError && error62.retry ? error62 : void 0;
+            if (retry?.stall) this.guard.stalled(retry);
             const stopped = this.guard.errorFor(url2);
-            if (stopped && isAbort(retry?.error.cause ?? error62)) throw stopped;
-            if (stopped) throw retry ? retry.error : error62;
-            if (!retry) throw error62;
-            if (this.reach.givesUp(retry)) throw retry.error;
-            const tries = attempt + 1;
+            if (stopped && isAbort(retry?.cause ?? error62)) throw stopped;
+            if (stopped || !retry || this.reach.givesUp(retry)) throw error62;
             const verdict = retryVerdict(
-              { status: retry.error.status, tries, retryAfterMs: retry.retryAfterMs },
+              { status: retry.status, tries, retryAfterMs: retry.retryAfterMs },
               this.options
             );
             if (!verdict.retry) throw givenUp(retry, verdict.why, tries, this.options);
-            attempt += 1;
             this.stats.retries += 1;
             await sleep2(verdict.delayMs, void 0, { signal: this.guard.signal }).catch(
               () => void 0
@@ -53966,7 +53960,7 @@ var init_http_client = __esm({
             await response.body.dump({ limit: ERROR_BODY_LIMIT }).catch(() => void 0);
             continue;
           }
-          if (!/json/i.test(header(headers, "content-type") ?? "json")) this.runStop.sawPage();
+          if (!/json/i.test(header(headers, "content-type") ?? "json")) this.guard.sawPage();
           if (statusCode < 200 || statusCode >= 300) throw await this.failureOf(response, url2);
           const length = Number(header(headers, "content-length"));
           if (Number.isFinite(length) && length > this.options.maxBodyBytes) {
@@ -54016,19 +54010,28 @@ var init_http_client = __esm({
         if (response.statusCode !== 429) this.guard.answered();
         return response;
       }
-      /** A non-2xx answer as its error; a 401 to a token stops the run (every request would get it). */
+      /**
+       * A non-2xx answer as its error (its body read for the server's own words), worth another try
+       * when its status is in RETRYABLE_STATUSES; a 401 to a token stops the run (every request would
+       * get it).
+       */
       async failureOf(response, url2) {
         const { statusCode: status, headers } = response;
-        const { token, authScheme } = this.options;
-        const failure2 = await statusFailure(response, url2, {
-          ...this.options,
+        const { token, authScheme, tokenEnv = "WEBLATE_TOKEN", bodyTimeoutMs } = this.options;
+        const text = await readBody(response, url2, ERROR_BODY_LIMIT, bodyTimeoutMs).then((raw) => decodeBody(raw, headers, url2, ERROR_BODY_LIMIT, status)).then(
+          (bytes) => bytes.toString("utf8"),
+          () => ""
+        );
+        const error62 = errorForStatus(url2, status, serverErrorDetail(text), {
+          tokenEnv,
           withToken: token !== void 0,
           hint: status === 401 ? this.auth.hintFor401(headers) : void 0,
           also: bearerRefusalHint(authScheme ?? "auto", token, status)
         });
-        if (status === 401 && token && failure2 instanceof RequestError)
-          this.runStop.stop(tokenRefused(failure2, this.options.tokenEnv ?? "WEBLATE_TOKEN"), "auth");
-        return failure2;
+        if (status === 401 && token) this.guard.tokenRefused(error62, tokenEnv);
+        if (!RETRYABLE_STATUSES.has(status)) return error62;
+        const retry = { retry: true, retryAfterMs: retryAfterMs(headers), stall: status === 429 };
+        return new RequestError(error62.kind, url2, error62.detail, status, retry);
       }
       headers() {
         const headers = {
@@ -54154,8 +54157,10 @@ var init_site_claims = __esm({
     SiteClaims = class {
       files = /* @__PURE__ */ new Map();
       dirs = /* @__PURE__ */ new Set();
-      /** The translations' folders and their owners. */
+      /** The translations by their component's folder: its owner's name, their folders' languages. */
       translations = /* @__PURE__ */ new Map();
+      /** One copy of each language code the translations keep (each entry read brings its own). */
+      codes = /* @__PURE__ */ new Map();
       closed = false;
       /** The claims this one adds to (checked too, never changed); none for the site's first. */
       base;
@@ -54188,8 +54193,8 @@ var init_site_claims = __esm({
        */
       claim(entry) {
         if (this.closed) throw new Error("SiteClaims: a claim after close()");
-        const last2 = this.lastComponent;
-        const sameComponent = last2 !== void 0 && last2.project === entry.project && last2.component === entry.component;
+        const last = this.lastComponent;
+        const sameComponent = last !== void 0 && last.project === entry.project && last.component === entry.component;
         let wanted;
         try {
           wanted = pathsOf(entry, this.site, sameComponent);
@@ -54213,7 +54218,7 @@ var init_site_claims = __esm({
           else this.commit(path2, owner, this.files, this.dirs);
         }
         this.folds.take(entry, sameComponent);
-        if (translation) this.translations.set(translation.dir, translation.owner);
+        if (translation) this.keepTranslation(entry, translation.dir);
         this.lastComponent = translation ? { project: entry.project, component: entry.component } : void 0;
         return void 0;
       }
@@ -54226,13 +54231,31 @@ var init_site_claims = __esm({
         this.files.clear();
         this.dirs.clear();
         this.translations.clear();
+        this.codes.clear();
         this.lastComponent = void 0;
         this.folds.clear();
         this.base?.close();
       }
       /** Whose translation folder `dir` is, if any. */
       translationOwner(dir) {
-        return this.translations.get(dir) ?? this.base?.translationOwner(dir);
+        const at = dir.lastIndexOf("/");
+        const folders = at > 0 ? this.translations.get(dir.slice(0, at)) : void 0;
+        const language = folders?.languages.get(dir.slice(at + 1));
+        if (language === void 0) return this.base?.translationOwner(dir);
+        return `the translation ${folders?.component}/${language}`;
+      }
+      /** Keeps a translation's folder `dir` (its component's folder, then its language's). */
+      keepTranslation(entry, dir) {
+        const at = dir.lastIndexOf("/");
+        const component = dir.slice(0, at);
+        let folders = this.translations.get(component);
+        if (!folders) {
+          folders = { component: `${entry.project}/${entry.component}`, languages: /* @__PURE__ */ new Map() };
+          this.translations.set(component, folders);
+        }
+        const code = this.codes.get(entry.language) ?? entry.language;
+        this.codes.set(code, code);
+        folders.languages.set(fileSegment(code), code);
       }
       /**
        * Who already has this path, or a folder or file in its way; undefined when it is free (or the
@@ -54244,8 +54267,8 @@ var init_site_claims = __esm({
         if (holder !== void 0 && holder !== owner) return holder;
         if (this.isDir(path2) || pending.dirs.has(path2) || this.translationOwner(path2) !== void 0)
           return "a folder of other pages";
-        for (let at3 = path2.indexOf("/"); at3 >= 0; at3 = path2.indexOf("/", at3 + 1)) {
-          const file2 = fileOwner(path2.slice(0, at3));
+        for (let at = path2.indexOf("/"); at >= 0; at = path2.indexOf("/", at + 1)) {
+          const file2 = fileOwner(path2.slice(0, at));
           if (file2 !== void 0) return file2;
         }
         return void 0;
@@ -54269,8 +54292,8 @@ var init_site_claims = __esm({
        */
       commit(path2, owner, files, dirs, except) {
         files?.set(path2, owner);
-        for (let at3 = path2.indexOf("/"); at3 >= 0; at3 = path2.indexOf("/", at3 + 1)) {
-          const dir = path2.slice(0, at3);
+        for (let at = path2.indexOf("/"); at >= 0; at = path2.indexOf("/", at + 1)) {
+          const dir = path2.slice(0, at);
           if (dir !== except) dirs.add(dir);
         }
       }
@@ -54398,9 +54421,9 @@ async function planInstanceCarry(client, baseUrl, previous, none) {
   try {
     const logged = await client.getJson(changes.href);
     date5 = logged.date;
-    if (countOf(logged.body) === 0) {
+    if (listCountOf(logged.body) === 0) {
       const listed = await client.getJson(firstPageUrl(routes.collection("translations"), 1));
-      unchanged = countOf(listed.body) === count4;
+      unchanged = listCountOf(listed.body) === count4;
     }
   } catch {
     unchanged = false;
@@ -54414,7 +54437,7 @@ async function planInstanceCarry(client, baseUrl, previous, none) {
     changesSince: { [WILDCARD]: since }
   };
 }
-function countOf(body) {
+function listCountOf(body) {
   return num(field(body, "count")) ?? Number.NaN;
 }
 var init_instance_carry = __esm({
@@ -54436,7 +54459,7 @@ async function planCarry(client, baseUrl, triples, previous) {
     changesSince: {}
   };
   const { header: header2 } = previous;
-  if (trimSlash(header2.source.baseUrl) !== trimSlash(baseUrl) || header2.shard) return none;
+  if (!sameBaseUrl(header2.source.baseUrl, baseUrl) || header2.shard) return none;
   if (tracksWholeInstance(triples)) return planInstanceCarry(client, baseUrl, previous, none);
   if (triples.some((t) => t.project === WILDCARD)) return none;
   const sameConfig = header2.source.configHash === configHash(baseUrl, triples);
@@ -54462,6 +54485,40 @@ async function planCarry(client, baseUrl, triples, previous) {
     // The log said nothing of them up to its answer: the next run asks from then (crawl-step.ts).
     changesSince: {}
   };
+}
+async function carryPrevious(client, config2, spool, previous, copy = false) {
+  const seen = { projects: /* @__PURE__ */ new Set(), sorted: true, problems: false };
+  const counts = emptySnapshotCounts();
+  let last;
+  function* entries() {
+    for (const e of previous.entries()) {
+      const summary = summarizeEntry(e);
+      seen.projects.add(e.project);
+      seen.problems ||= summary.problems;
+      if (last && compareTriples(last, e) >= 0) seen.sorted = false;
+      countEntry(counts, summary);
+      last = e;
+      yield e;
+    }
+  }
+  const { header: header2 } = previous;
+  const carry = await planCarry(client, config2.baseUrl, config2.translations, {
+    header: header2,
+    entries: entries()
+  });
+  if (carry.carried.size === 0) return { carry };
+  const all = carry.triples.length === 0 && [...seen.projects].every((p) => carry.carried.has(p));
+  const file2 = "copyFrom" in previous.text && !previous.readWhole ? previous.text.copyFrom : void 0;
+  const whole = copy && all && seen.sorted && file2 ? copyableSnapshot(file2) : void 0;
+  if (whole) {
+    const problems = function* () {
+      if (!seen.problems) return;
+      for (const e of previous.entries()) if (summarizeEntry(e).problems) yield e;
+    };
+    return { carry, whole: { copy: whole, counts, problems } };
+  }
+  for (const e of previous.entries()) if (carry.carried.has(e.project)) spool.add(e);
+  return { carry };
 }
 function signalProjects(triples) {
   return new Set(triples.map((t) => t.project));
@@ -54506,37 +54563,28 @@ function projectOfChange(change, routes) {
   }
   return void 0;
 }
-var CHANGES_PAGE, trimSlash;
+var CHANGES_PAGE;
 var init_incremental = __esm({
   "src/pipeline/incremental.ts"() {
     "use strict";
+    init_base_url();
     init_triple();
     init_snapshot();
+    init_snapshot_writer();
     init_api_path();
     init_list_page();
     init_routes();
     init_json();
     init_instance_carry();
     CHANGES_PAGE = 1e3;
-    trimSlash = (url2) => url2.replace(/\/+$/, "");
   }
 });
 
 // src/text/http-url.ts
 function isHttpUrl(value) {
-  if (knownOrigin !== "" && value.startsWith(knownOrigin)) {
-    const next = value.charCodeAt(knownOrigin.length);
-    if (Number.isNaN(next) || next === 47 || next === 63 || next === 35) return true;
-  }
-  const plain = PLAIN_HTTP_URL.exec(value);
-  if (plain) {
-    knownOrigin = must(plain[1]);
-    return true;
-  }
-  if (HTTP_PREFIX.test(value)) return URL.canParse(value);
   try {
-    const url2 = new URL(value);
-    return url2.protocol === "http:" || url2.protocol === "https:";
+    const { protocol } = new URL(value);
+    return protocol === "http:" || protocol === "https:";
   } catch {
     return false;
   }
@@ -54570,40 +54618,69 @@ function withoutUserInfo(value) {
   checked.set(value, out ?? value);
   return out ?? value;
 }
-var HTTP_PREFIX, LABEL, NAME, OCTET, IPV4, PORT, PLAIN_HTTP_URL, knownOrigin, USER_INFO, checked;
+var USER_INFO, checked;
 var init_http_url = __esm({
   "src/text/http-url.ts"() {
     "use strict";
-    init_must();
-    HTTP_PREFIX = /^https?:\/\/[^\s/]/i;
-    LABEL = "(?!xn--)[a-z0-9-]+";
-    NAME = `(?:${LABEL}\\.)*(?!xn--)[a-z][a-z0-9-]*`;
-    OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
-    IPV4 = `${OCTET}(?:\\.${OCTET}){3}`;
-    PORT = "(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}|0))?";
-    PLAIN_HTTP_URL = new RegExp(`^(https?://(?:${NAME}|${IPV4})${PORT})(?:[/?#][^]*)?$`, "i");
-    knownOrigin = "";
     USER_INFO = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/i;
     checked = /* @__PURE__ */ new WeakMap();
   }
 });
 
-// src/validate/levels.ts
-function isKnownSchemaDifference(path2, found, extraField) {
-  if (extraField) return true;
+// src/validate/problem.ts
+function describeValue(value) {
+  if (value === void 0) return "nothing (field missing)";
+  if (value === null) return "null";
+  if (typeof value === "string")
+    return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  return "an object";
+}
+function problem(path2, expected, found) {
+  return { path: path2, message: `expected ${expected}, found ${describeValue(found)}` };
+}
+function isKnownDifference(path2, found) {
   if (found === void 0) return !MISSING_MATTERS.has(path2);
   return KNOWN_VALUES[path2]?.(found) ?? false;
 }
-function splitLevels(findings) {
-  const warnings = [];
-  const notes = [];
-  for (const f of findings) (f.note ? notes : warnings).push({ path: f.path, message: f.message });
-  return { warnings, notes };
+function problemsFromIssues(root, issues) {
+  const out = [];
+  for (const issue2 of issues) {
+    if (issue2.code === "unrecognized_keys") {
+      for (const key of issue2.keys) {
+        const path3 = [...issue2.path, key];
+        out.push({
+          path: formatPath(path3),
+          message: `expected no such field (it is not in the contract), found ${describeValue(valueAtPath(root, path3))}`,
+          note: true
+        });
+      }
+      continue;
+    }
+    const found = valueAtPath(root, issue2.path);
+    const expected = issue2.message.startsWith("expected ") ? issue2.message.slice("expected ".length) : issue2.code === "invalid_type" ? `${issue2.expected === "int" ? "an integer" : issue2.expected}` : issue2.message;
+    const path2 = formatPath(issue2.path);
+    out.push({
+      ...problem(path2, expected, found),
+      ...isKnownDifference(path2, found) ? { note: true } : {}
+    });
+  }
+  return out;
+}
+function valueAtPath(root, path2) {
+  let node2 = root;
+  for (const key of path2) {
+    if (node2 === null || typeof node2 !== "object") return void 0;
+    node2 = Reflect.get(node2, key);
+  }
+  return node2;
 }
 var asNote, MISSING_MATTERS, KNOWN_VALUES;
-var init_levels = __esm({
-  "src/validate/levels.ts"() {
+var init_problem = __esm({
+  "src/validate/problem.ts"() {
     "use strict";
+    init_format_path();
     asNote = (p) => ({ ...p, note: true });
     MISSING_MATTERS = /* @__PURE__ */ new Set(["component.project"]);
     KNOWN_VALUES = {
@@ -54621,59 +54698,6 @@ var init_levels = __esm({
   }
 });
 
-// src/validate/problem.ts
-function valueAt(root, path2) {
-  let node2 = root;
-  for (const key of path2) {
-    if (node2 === null || typeof node2 !== "object") return void 0;
-    node2 = Reflect.get(node2, key);
-  }
-  return node2;
-}
-function describeValue(value) {
-  if (value === void 0) return "nothing (field missing)";
-  if (value === null) return "null";
-  if (typeof value === "string")
-    return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) return `an array of ${value.length}`;
-  return "an object";
-}
-function problem(path2, expected, found) {
-  return { path: path2, message: `expected ${expected}, found ${describeValue(found)}` };
-}
-function problemsFromIssues(root, issues) {
-  const out = [];
-  for (const issue2 of issues) {
-    if (issue2.code === "unrecognized_keys") {
-      for (const key of issue2.keys) {
-        const path3 = [...issue2.path, key];
-        out.push({
-          path: formatPath(path3),
-          message: `expected no such field (it is not in the contract), found ${describeValue(valueAt(root, path3))}`,
-          note: true
-        });
-      }
-      continue;
-    }
-    const found = valueAt(root, issue2.path);
-    const expected = issue2.message.startsWith("expected ") ? issue2.message.slice("expected ".length) : issue2.code === "invalid_type" ? `${issue2.expected === "int" ? "an integer" : issue2.expected}` : issue2.message;
-    const path2 = formatPath(issue2.path);
-    out.push({
-      ...problem(path2, expected, found),
-      ...isKnownSchemaDifference(path2, found, false) ? { note: true } : {}
-    });
-  }
-  return out;
-}
-var init_problem = __esm({
-  "src/validate/problem.ts"() {
-    "use strict";
-    init_format_path();
-    init_levels();
-  }
-});
-
 // src/validate/statistics.ts
 function checkStatistics(row, record2) {
   const warnings = [];
@@ -54682,7 +54706,7 @@ function checkStatistics(row, record2) {
   for (const field2 of STATISTICS_FIELDS) {
     if (!(field2 in row)) continue;
     const value = row[field2];
-    const isPercent = PERCENTS.includes(field2);
+    const isPercent = field2.endsWith("_percent");
     const ok = isPercent ? typeof value === "number" && value >= 0 && value <= 100 : typeof value === "number" && Number.isInteger(value) && value >= 0;
     if (!ok || typeof value !== "number") {
       warnings.push({
@@ -54714,10 +54738,11 @@ function checkStatistics(row, record2) {
   }
   return Object.keys(kept).length > 0 ? { statistics: kept, warnings } : { warnings };
 }
-var COUNTS, PERCENTS, STATISTICS_FIELDS;
+var COUNTS, STATISTICS_FIELDS;
 var init_statistics = __esm({
   "src/validate/statistics.ts"() {
     "use strict";
+    init_schema2();
     init_problem();
     init_json();
     COUNTS = {
@@ -54732,18 +54757,7 @@ var init_statistics = __esm({
       readonly_words: "total_words",
       readonly_chars: "total_chars"
     };
-    PERCENTS = [
-      "translated_chars_percent",
-      "fuzzy_words_percent",
-      "fuzzy_chars_percent",
-      "approved_percent",
-      "approved_words_percent",
-      "approved_chars_percent",
-      "readonly_percent",
-      "readonly_words_percent",
-      "readonly_chars_percent"
-    ];
-    STATISTICS_FIELDS = [...Object.keys(COUNTS), ...PERCENTS];
+    STATISTICS_FIELDS = Object.keys(statisticsSchema.shape);
   }
 });
 
@@ -54930,172 +54944,54 @@ var init_contract = __esm({
 
 // src/validate/record-limits.ts
 function recordLimitProblem(record2) {
-  const component = field(record2, "component");
-  if (component !== null && typeof component === "object" && !measured.has(component))
-    measured.set(component, measure2(component));
-  const { depth, chars } = measure2(record2);
-  if (depth > MAX_RECORD_DEPTH)
+  const seen = { depth: 0, chars: 0 };
+  measureNested(record2, 1, seen);
+  if (seen.depth > MAX_RECORD_DEPTH)
     return {
       path: "(body)",
       message: `expected a record nested at most ${MAX_RECORD_DEPTH} levels deep, found one nested deeper`
     };
-  if (chars > MAX_RECORD_CHARS)
+  if (seen.chars > MAX_RECORD_CHARS)
     return {
       path: "(body)",
       message: `expected a record of at most ${MAX_RECORD_CHARS} characters, found a larger one`
     };
   return void 0;
 }
-function measure2(value) {
-  const seen = { depth: 0, chars: 0 };
-  walk2(value, 1, seen);
-  return seen;
-}
-function walk2(value, level2, seen) {
+function measureNested(value, level2, seen) {
   if (typeof value === "string") seen.chars += value.length;
   else if (value === null || typeof value !== "object") seen.chars += 1;
   else {
-    const known2 = measured.get(value);
-    if (known2) {
-      seen.depth = Math.max(seen.depth, level2 - 1 + known2.depth);
-      seen.chars += known2.chars;
-      return;
-    }
     seen.depth = Math.max(seen.depth, level2);
     if (seen.depth > MAX_RECORD_DEPTH || seen.chars > MAX_RECORD_CHARS) return;
-    if (Array.isArray(value)) for (const item of value) walk2(item, level2 + 1, seen);
+    if (Array.isArray(value)) for (const item of value) measureNested(item, level2 + 1, seen);
     else
       for (const key of Object.keys(value)) {
         seen.chars += key.length;
-        walk2(Reflect.get(value, key), level2 + 1, seen);
+        measureNested(Reflect.get(value, key), level2 + 1, seen);
       }
   }
 }
-var MAX_RECORD_DEPTH, MAX_RECORD_CHARS, measured;
+var MAX_RECORD_DEPTH, MAX_RECORD_CHARS;
 var init_record_limits = __esm({
   "src/validate/record-limits.ts"() {
     "use strict";
-    init_json();
     MAX_RECORD_DEPTH = 64;
     MAX_RECORD_CHARS = 1e5;
-    measured = /* @__PURE__ */ new WeakMap();
-  }
-});
-
-// src/validate/field-rules.ts
-function checkComponentFields(record2) {
-  const out = [];
-  const component = obj(record2.component);
-  if (!component) return out;
-  const name = str(component.name);
-  const slug = str(component.slug);
-  if (name !== void 0 && slug !== void 0 && name !== slug) {
-    out.push(
-      asNote(problem("component.name", `the same value as component.slug ("${slug}")`, name))
-    );
-  }
-  const filemask = str(component.filemask);
-  if (filemask !== void 0 && slug !== void 0) out.push(...checkFilemask(filemask, slug));
-  const checks = component.enforced_checks;
-  if (typeof checks === "string" && !isJsonArrayText(checks))
-    out.push(
-      problem("component.enforced_checks", 'a string holding JSON array text such as "[]"', checks)
-    );
-  const license = str(component.license);
-  const licenseUrl = str(component.license_url);
-  if (license === "" && licenseUrl) {
-    out.push(problem("component.license_url", "null (no license is set)", licenseUrl));
-  }
-  out.push(...checkTemplates(component));
-  return out;
-}
-function checkFilemask(filemask, slug) {
-  if (!filemask.includes("*"))
-    return [
-      problem("component.filemask", 'a path with "*" standing for the language code', filemask)
-    ];
-  if (filemask === `${slug}/i18n/*.po`) return [];
-  return [
-    asNote(
-      problem(
-        "component.filemask",
-        `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`,
-        filemask
-      )
-    )
-  ];
-}
-function isJsonArrayText(text) {
-  try {
-    return Array.isArray(JSON.parse(text));
-  } catch {
-    return false;
-  }
-}
-function checkTemplates(component) {
-  const out = [];
-  for (const field2 of MESSAGE_TEMPLATE_FIELDS) {
-    const template = str(component[field2]);
-    if (template === void 0) continue;
-    for (const match of template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)) {
-      if (!TEMPLATE_PLACEHOLDERS.has(must(match[1]))) {
-        out.push({
-          path: `component.${field2}`,
-          message: `expected placeholders among ${[...TEMPLATE_PLACEHOLDERS].join(", ")}, found ${describeValue(match[0])}`,
-          note: true
-        });
-      }
-    }
-  }
-  return out;
-}
-function checkTranslationFields(record2) {
-  const revision = str(record2.revision);
-  if (!revision?.includes(",")) return [];
-  return [
-    asNote(
-      problem(
-        "revision",
-        "one revision (this looks like two hashes joined by a comma: file and template)",
-        revision
-      )
-    )
-  ];
-}
-var TEMPLATE_PLACEHOLDERS;
-var init_field_rules = __esm({
-  "src/validate/field-rules.ts"() {
-    "use strict";
-    init_contract();
-    init_json();
-    init_levels();
-    init_problem();
-    init_must();
-    TEMPLATE_PLACEHOLDERS = /* @__PURE__ */ new Set([
-      "language_name",
-      "stats.translated_percent",
-      "stats.translated",
-      "stats.all",
-      "project_name",
-      "component_name",
-      "url",
-      "component_remote_branch",
-      "addon_name"
-    ]);
   }
 });
 
 // src/validate/link-rules.ts
 function checkTranslationLinks(record2, triple, baseUrl) {
   const out = [];
-  const routes = routesFor(baseUrl);
+  const routes = new WeblateRoutes(baseUrl);
   expectLinks(out, record2, "", routes.translationLinks(triple), routes);
   languageLinks(out, obj(record2.language), "language.", routes);
   return out;
 }
 function checkComponentLinks(record2, triple, baseUrl) {
   const out = [];
-  const routes = routesFor(baseUrl);
+  const routes = new WeblateRoutes(baseUrl);
   const component = obj(record2.component);
   if (!component) return out;
   languageLinks(out, obj(component.source_language), "component.source_language.", routes);
@@ -55150,14 +55046,10 @@ function otherOrigin(found, want) {
   const [f, w] = [new URL(found), new URL(want)];
   return f.origin !== w.origin && `${f.pathname}${f.search}` === `${w.pathname}${w.search}` ? f.origin : void 0;
 }
-function routesFor(baseUrl) {
-  if (last?.baseUrl !== baseUrl) last = { baseUrl, routes: new WeblateRoutes(baseUrl) };
-  return last.routes;
-}
 function stripFormatApi(url2) {
   return url2.endsWith("?format=api") ? url2.slice(0, -"?format=api".length) : url2;
 }
-var QUIRK, last;
+var QUIRK;
 var init_link_rules = __esm({
   "src/validate/link-rules.ts"() {
     "use strict";
@@ -55274,16 +55166,107 @@ function ratioProblem(path2, found, part, total, exact) {
   if (near(found, ratio2)) return void 0;
   return problem(path2, `about ${oneDecimal(ratio2)} (${part} of ${total})`, found);
 }
-var near, oneDecimal;
+function checkComponentFields(record2) {
+  const out = [];
+  const component = obj(record2.component);
+  if (!component) return out;
+  const name = str(component.name);
+  const slug = str(component.slug);
+  if (name !== void 0 && slug !== void 0 && name !== slug) {
+    out.push(
+      asNote(problem("component.name", `the same value as component.slug ("${slug}")`, name))
+    );
+  }
+  const filemask = str(component.filemask);
+  if (filemask !== void 0 && slug !== void 0) out.push(...checkFilemask(filemask, slug));
+  const checks = component.enforced_checks;
+  if (typeof checks === "string" && !isJsonArrayText(checks))
+    out.push(
+      problem("component.enforced_checks", 'a string holding JSON array text such as "[]"', checks)
+    );
+  const license = str(component.license);
+  const licenseUrl = str(component.license_url);
+  if (license === "" && licenseUrl) {
+    out.push(problem("component.license_url", "null (no license is set)", licenseUrl));
+  }
+  out.push(...checkTemplates(component));
+  return out;
+}
+function checkFilemask(filemask, slug) {
+  if (!filemask.includes("*"))
+    return [
+      problem("component.filemask", 'a path with "*" standing for the language code', filemask)
+    ];
+  if (filemask === `${slug}/i18n/*.po`) return [];
+  return [
+    asNote(
+      problem(
+        "component.filemask",
+        `the shape "<component_slug>/i18n/*.po" ("${slug}/i18n/*.po")`,
+        filemask
+      )
+    )
+  ];
+}
+function isJsonArrayText(text) {
+  try {
+    return Array.isArray(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+function checkTemplates(component) {
+  const out = [];
+  for (const field2 of MESSAGE_TEMPLATE_FIELDS) {
+    const template = str(component[field2]);
+    if (template === void 0) continue;
+    for (const match of template.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)) {
+      if (!TEMPLATE_PLACEHOLDERS.has(must(match[1]))) {
+        out.push({
+          path: `component.${field2}`,
+          message: `expected placeholders among ${[...TEMPLATE_PLACEHOLDERS].join(", ")}, found ${describeValue(match[0])}`,
+          note: true
+        });
+      }
+    }
+  }
+  return out;
+}
+function checkTranslationFields(record2) {
+  const revision = str(record2.revision);
+  if (!revision?.includes(",")) return [];
+  return [
+    asNote(
+      problem(
+        "revision",
+        "one revision (this looks like two hashes joined by a comma: file and template)",
+        revision
+      )
+    )
+  ];
+}
+var near, oneDecimal, TEMPLATE_PLACEHOLDERS;
 var init_rules = __esm({
   "src/validate/rules.ts"() {
     "use strict";
     init_triple();
     init_json();
-    init_levels();
+    init_must();
+    init_contract();
     init_problem();
     near = (found, exact) => Math.abs(found - exact) <= 0.1 + 1e-9;
     oneDecimal = (n2) => Math.floor(n2 * 10) / 10;
+    TEMPLATE_PLACEHOLDERS = /* @__PURE__ */ new Set([
+      "language_name",
+      "stats.translated_percent",
+      "stats.translated",
+      "stats.all",
+      "project_name",
+      "component_name",
+      "url",
+      "component_remote_branch",
+      "addon_name"
+    ]);
   }
 });
 
@@ -55318,11 +55301,11 @@ function validateRecord(body, triple, options) {
   ];
   const skipped = [...errors.map((e) => e.path), ...options.accept ?? []];
   offOriginLinks(candidates, options.baseUrl, options.baseUrlSetting ?? '"baseUrl"');
-  const { warnings, notes } = splitLevels(
-    dedupe(
-      candidates.filter((w) => !skipped.some((p) => w.path === p || w.path.startsWith(`${p}.`)))
-    )
-  );
+  const warnings = [];
+  const notes = [];
+  for (const f of dedupe(candidates))
+    if (!skipped.some((p) => f.path === p || f.path.startsWith(`${p}.`)))
+      (f.note ? notes : warnings).push({ path: f.path, message: f.message });
   if (options.strict) {
     const all = [...errors, ...warnings, ...notes];
     return { status: all.length ? "invalid" : "ok", errors: all, warnings: [], notes: [] };
@@ -55392,10 +55375,8 @@ var init_validate_record = __esm({
     "use strict";
     init_zod();
     init_contract();
-    init_levels();
     init_problem();
     init_record_limits();
-    init_field_rules();
     init_link_rules();
     init_rules();
     init_json();
@@ -55422,7 +55403,7 @@ function toEntry(fetched, options) {
       language,
       status: "failed",
       warnings: [],
-      errors: [{ path: "(request)", message: clip2(sanitizeText(error62.message)) }],
+      errors: [{ path: "(request)", message: clipMiddle(sanitizeText(error62.message)) }],
       notes: [],
       failure: failure2
     };
@@ -55446,9 +55427,9 @@ function toEntry(fetched, options) {
   };
 }
 function sanitizeProblem(p) {
-  return { path: clip2(sanitizeText(p.path)), message: clip2(sanitizeText(p.message)) };
+  return { path: clipMiddle(sanitizeText(p.path)), message: clipMiddle(sanitizeText(p.message)) };
 }
-function clip2(text) {
+function clipMiddle(text) {
   return text.length > 400 ? `${text.slice(0, 250)}...${text.slice(-147)}` : text;
 }
 var init_to_entry = __esm({
@@ -55473,7 +55454,7 @@ async function crawlStep(config2, spool, options = {}) {
   } finally {
     await client.close();
   }
-  const { carry } = fetched;
+  const { carry, whole } = fetched;
   const meta3 = {
     fetchedAt: carry?.fetchedAt,
     changesSince: options.shard ? {} : changesSinceOf(config2, carry, client.firstServerDate),
@@ -55487,15 +55468,16 @@ async function crawlStep(config2, spool, options = {}) {
   const { translations: _none, ...header2 } = toSnapshot([], meta3);
   return {
     header: header2,
-    counts: spool.counts(),
+    counts: whole?.counts ?? spool.counts(),
     stats: { ...client.stats },
     seconds: seconds2,
     validateSeconds: fetched.validateMs / 1e3,
     order,
     notices,
-    *problems() {
-      for (const n2 of order) if (spool.hasProblems(n2)) yield spool.entry(n2);
-    }
+    problems: whole?.problems ?? function* () {
+      for (const n2 of order) if (spool.summary(n2).problems) yield spool.entry(n2);
+    },
+    copy: whole?.copy
   };
 }
 async function fetchInto(client, config2, spool, options, notices) {
@@ -55514,8 +55496,8 @@ async function fetchInto(client, config2, spool, options, notices) {
   };
   const previous = options.shard ? void 0 : options.previous;
   const lastRun = options.lastRun ?? options.previous;
-  const carry = previous ? await carryPrevious(client, config2, spool, previous) : void 0;
-  if (carry && carry.triples.length === 0) return { carry, validateMs };
+  const { carry, whole } = previous ? await carryPrevious(client, config2, spool, previous, options.copy) : {};
+  if (carry && carry.triples.length === 0) return { carry, whole, validateMs };
   await crawlTranslations(
     client,
     {
@@ -55528,20 +55510,11 @@ async function fetchInto(client, config2, spool, options, notices) {
       shard: options.shard,
       onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
       // The carried projects' entries are this run's already (spooled above), not doubts.
-      ...lastRun ? { previous: () => triplesOf2(lastRun, carry?.carried) } : {}
+      ...lastRun ? { previous: () => uncarriedTriples(lastRun, carry?.carried) } : {}
     },
     validate2
   );
-  return { carry, validateMs };
-}
-async function carryPrevious(client, config2, spool, previous) {
-  const entries = spool.addAll(previous);
-  const plan = await planCarry(client, config2.baseUrl, config2.translations, {
-    header: previous.header,
-    entries
-  });
-  spool.retain((n2) => plan.carried.has(spool.triple(n2).project));
-  return plan;
+  return { carry, whole, validateMs };
 }
 function clientFor(config2, options) {
   return new HttpClient({
@@ -55555,15 +55528,15 @@ function clientFor(config2, options) {
     onWait: options.onWait
   });
 }
-function changesSinceOf(config2, carry, serverDate2) {
+function changesSinceOf(config2, carry, serverDate) {
   const changesSince = {};
   for (const project of signalProjects(config2.translations)) {
-    const since = carry?.changesSince[project] ?? serverDate2;
+    const since = carry?.changesSince[project] ?? serverDate;
     if (since !== void 0) changesSince[project] = since;
   }
   return changesSince;
 }
-function* triplesOf2(source, carried) {
+function* uncarriedTriples(source, carried) {
   for (const { project, component, language } of source.entries())
     if (!carried?.has(project)) yield { project, component, language };
 }
@@ -55589,31 +55562,7 @@ var init_crawl_step = __esm({
   }
 });
 
-// src/history/counters.ts
-var COUNTERS, V1_COUNTERS, UNKNOWN, POINT_SIZE;
-var init_counters = __esm({
-  "src/history/counters.ts"() {
-    "use strict";
-    COUNTERS = [
-      "total",
-      "translated",
-      "fuzzy",
-      "failingChecks",
-      "totalWords",
-      "translatedWords",
-      "totalChars",
-      "translatedChars",
-      "approved",
-      "approvedWords",
-      "approvedChars"
-    ];
-    V1_COUNTERS = COUNTERS.slice(0, 6);
-    UNKNOWN = -1;
-    POINT_SIZE = 1 + COUNTERS.length;
-  }
-});
-
-// src/history/series-text.ts
+// src/history/series.ts
 function encodeNumbers(numbers) {
   let bytes = new Uint8Array(numbers.length * 2 + 16);
   let used = 0;
@@ -55677,26 +55626,31 @@ function firstMinute(text) {
   }
   return value % 2 === 0 ? value / 2 : -(value + 1) / 2;
 }
-var ALPHABET, ALPHABET_CODES, DIGIT, encodeSeriesText;
-var init_series_text = __esm({
-  "src/history/series-text.ts"() {
+var COUNTERS, UNKNOWN, POINT_SIZE, ALPHABET, ALPHABET_CODES, DIGIT, encodeSeriesText, SeriesMap;
+var init_series = __esm({
+  "src/history/series.ts"() {
     "use strict";
     init_must();
-    init_counters();
+    COUNTERS = [
+      "total",
+      "translated",
+      "fuzzy",
+      "failingChecks",
+      "totalWords",
+      "translatedWords",
+      "totalChars",
+      "translatedChars",
+      "approved",
+      "approvedWords",
+      "approvedChars"
+    ];
+    UNKNOWN = -1;
+    POINT_SIZE = 1 + COUNTERS.length;
     ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     ALPHABET_CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
     DIGIT = new Int8Array(128).fill(-1);
     for (let i = 0; i < ALPHABET.length; i++) DIGIT[ALPHABET.charCodeAt(i)] = i;
     encodeSeriesText = (flat) => encodeNumbers(encodeSeries(flat));
-  }
-});
-
-// src/history/series-map.ts
-var SeriesMap;
-var init_series_map = __esm({
-  "src/history/series-map.ts"() {
-    "use strict";
-    init_series_text();
     SeriesMap = class {
       /** Each series' text; public so two maps compare by their contents. */
       texts = /* @__PURE__ */ new Map();
@@ -55729,9 +55683,6 @@ var init_series_map = __esm({
       }
       keys() {
         return this.texts.keys();
-      }
-      *values() {
-        for (const text of this.texts.values()) yield decodeSeriesText(text);
       }
       *entries() {
         for (const [key, text] of this.texts) yield [key, decodeSeriesText(text)];
@@ -55777,7 +55728,7 @@ function pointCount(flat) {
 function lastPoint(flat) {
   return flat?.length ? pointAt(flat, pointCount(flat) - 1) : void 0;
 }
-function valueAt2(flat, minute) {
+function valueAt(flat, minute) {
   let lo = 0;
   let hi = pointCount(flat) - 1;
   let found = -1;
@@ -55793,9 +55744,6 @@ function valueAt2(flat, minute) {
 function sameCounts(a, b) {
   return COUNTERS.every((c) => a[c] === b[c]);
 }
-function percentOf2(c) {
-  return c.total <= 0 ? 100 : c.translated * 100 / c.total;
-}
 function pointCounts(c) {
   const counts = emptyCounts(Number.NaN);
   for (const k of COUNTERS) counts[k] = c[k] === UNKNOWN ? Number.NaN : c[k];
@@ -55803,332 +55751,68 @@ function pointCounts(c) {
 }
 function measureCounters(by, points) {
   const used = commonMeasure(by, [...points].map(pointCounts));
-  const [part, whole] = MEASURE_COUNTERS[used.metric][used.progress];
-  return { part, whole, used };
+  const unit = MEASURE_UNITS[used.metric];
+  return { part: unit[used.progress], whole: unit.total, used };
 }
 function percentWith(c, counters) {
-  return percentOf2({ translated: c[counters.part], total: c[counters.whole] });
+  const whole = c[counters.whole];
+  return whole <= 0 ? 100 : c[counters.part] * 100 / whole;
 }
-var HISTORY_SCHEMA_VERSION, toMinute, MEASURE_COUNTERS;
+var MAX_RUNS, MAX_CHANGE_ITEMS, keyText, count2, changesSchema, HISTORY_SCHEMA_VERSION, toMinute;
 var init_history = __esm({
   "src/history/history.ts"() {
     "use strict";
+    init_zod();
     init_counts();
     init_must();
     init_measure();
-    init_series_map();
-    init_counters();
-    init_counters();
-    HISTORY_SCHEMA_VERSION = 3;
-    toMinute = (iso) => Math.floor(new Date(iso).getTime() / 6e4);
-    MEASURE_COUNTERS = {
-      strings: { translated: ["translated", "total"], approved: ["approved", "total"] },
-      words: {
-        translated: ["translatedWords", "totalWords"],
-        approved: ["approvedWords", "totalWords"]
-      },
-      chars: {
-        translated: ["translatedChars", "totalChars"],
-        approved: ["approvedChars", "totalChars"]
-      }
-    };
-  }
-});
-
-// src/weblate/record-view.ts
-function recordView(record2) {
-  if (!isJson(record2)) return recordView({});
-  const r = record2;
-  return {
-    language: languageOf2(r.language),
-    component: componentOf(r.component),
-    total: countOf2(r.total),
-    translated: countOf2(r.translated),
-    fuzzy: countOf2(r.fuzzy),
-    failing_checks: countOf2(r.failing_checks),
-    have_suggestion: countOf2(r.have_suggestion),
-    have_comment: countOf2(r.have_comment),
-    total_words: countOf2(r.total_words),
-    translated_words: countOf2(r.translated_words),
-    fuzzy_words: countOf2(r.fuzzy_words),
-    failing_checks_words: countOf2(r.failing_checks_words),
-    last_change: stringOf(r.last_change),
-    last_author: shownTextOf(r.last_author),
-    web_url: linkOf(r.web_url),
-    translate_url: linkOf(r.translate_url),
-    share_url: linkOf(r.share_url),
-    filename: shownTextOf(r.filename),
-    revision: shownTextOf(r.revision)
-  };
-}
-function languageOf2(v) {
-  if (!isJson(v))
-    return { code: void 0, name: void 0, direction: void 0, population: void 0 };
-  return {
-    code: stringOf(v.code),
-    name: nameOf(v.name),
-    direction: stringOf(v.direction),
-    population: populationOf(v.population)
-  };
-}
-function componentOf(v) {
-  if (!isJson(v))
-    return {
-      name: void 0,
-      is_glossary: false,
-      project: { name: void 0, translation_review: void 0 },
-      source_language: void 0
-    };
-  const project = isJson(v.project) ? { name: nameOf(v.project.name), translation_review: booleanOf(v.project.translation_review) } : { name: void 0, translation_review: void 0 };
-  const source = v.source_language;
-  return {
-    name: nameOf(v.name),
-    is_glossary: booleanOf(v.is_glossary) ?? false,
-    project,
-    source_language: isJson(source) && typeof source.code === "string" ? {
-      code: source.code,
-      name: nameOf(source.name),
-      population: populationOf(source.population)
-    } : void 0
-  };
-}
-function recordCounts(view, statistics) {
-  const s = statisticsOf(statistics);
-  const review = view.component.project.translation_review !== false;
-  const approved = (a, readonly2) => review && a !== void 0 ? a + (readonly2 ?? 0) : Number.NaN;
-  return {
-    total: view.total,
-    translated: view.translated,
-    fuzzy: view.fuzzy,
-    failingChecks: view.failing_checks,
-    suggestions: view.have_suggestion,
-    comments: view.have_comment,
-    totalWords: view.total_words,
-    translatedWords: view.translated_words,
-    fuzzyWords: view.fuzzy_words,
-    failingChecksWords: view.failing_checks_words,
-    totalChars: s.total_chars ?? Number.NaN,
-    translatedChars: s.translated_chars ?? Number.NaN,
-    fuzzyChars: s.fuzzy_chars ?? Number.NaN,
-    approved: approved(s.approved, s.readonly),
-    approvedWords: approved(s.approved_words, s.readonly_words),
-    approvedChars: approved(s.approved_chars, s.readonly_chars)
-  };
-}
-function statisticsOf(v) {
-  if (!isJson(v)) return {};
-  const stat4 = (x) => isCount(x) ? x : void 0;
-  return {
-    total_chars: stat4(v.total_chars),
-    translated_chars: stat4(v.translated_chars),
-    fuzzy_chars: stat4(v.fuzzy_chars),
-    approved: stat4(v.approved),
-    approved_words: stat4(v.approved_words),
-    approved_chars: stat4(v.approved_chars),
-    readonly: stat4(v.readonly),
-    readonly_words: stat4(v.readonly_words),
-    readonly_chars: stat4(v.readonly_chars)
-  };
-}
-function clipSlug(slug) {
-  return clip3(slug);
-}
-var MAX_DISPLAY_CHARS, BIDI_CONTROLS, CONTROLS, clip3, isCount, countOf2, stringOf, nameOf, shownTextOf, linkOf, populationOf, booleanOf;
-var init_record_view = __esm({
-  "src/weblate/record-view.ts"() {
-    "use strict";
-    init_json();
-    init_http_url();
-    MAX_DISPLAY_CHARS = 200;
-    BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
-    CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
-    clip3 = (raw) => {
-      const v = raw.replace(BIDI_CONTROLS, "").replace(CONTROLS, " ");
-      return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}\u2026` : v;
-    };
-    isCount = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
-    countOf2 = (v) => isCount(v) ? v : 0;
-    stringOf = (v) => typeof v === "string" ? v : void 0;
-    nameOf = (v) => typeof v === "string" && v.trim() !== "" ? clip3(v) : void 0;
-    shownTextOf = (v) => typeof v === "string" && v.trim() !== "" ? clip3(v) : "";
-    linkOf = (v) => typeof v === "string" && isHttpUrl(v) ? v : void 0;
-    populationOf = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
-    booleanOf = (v) => typeof v === "boolean" ? v : void 0;
-  }
-});
-
-// src/history/thin.ts
-function thinSeries(flat, nowMinute) {
-  const n2 = flat.length / POINT_SIZE;
-  if (n2 < 2 || must(flat[0]) >= nowMinute - WEEKLY_AFTER_DAYS * DAY) return flat;
-  let drops = false;
-  for (let i = 0; i < n2 - 1 && !drops; i++) {
-    const at3 = must(flat[i * POINT_SIZE]);
-    if (at3 >= nowMinute - WEEKLY_AFTER_DAYS * DAY) break;
-    drops = bucketOf(at3, nowMinute) === bucketOf(must(flat[(i + 1) * POINT_SIZE]), nowMinute);
-  }
-  if (!drops) return flat;
-  let kept = 0;
-  for (let i = 0; i < n2; i++) {
-    const at3 = must(flat[i * POINT_SIZE]);
-    const keep = i === n2 - 1 || bucketOf(at3, nowMinute) !== bucketOf(must(flat[(i + 1) * POINT_SIZE]), nowMinute);
-    if (!keep) continue;
-    if (kept !== i)
-      for (let k = 0; k < POINT_SIZE; k++)
-        flat[kept * POINT_SIZE + k] = must(flat[i * POINT_SIZE + k]);
-    kept += 1;
-  }
-  flat.length = kept * POINT_SIZE;
-  return flat;
-}
-function bucketOf(minute, nowMinute) {
-  if (minute >= nowMinute - WEEKLY_AFTER_DAYS * DAY) return minute;
-  if (minute >= nowMinute - MONTHLY_AFTER_DAYS * DAY) {
-    return WEEKS + Math.floor((Math.floor(minute / DAY) + 3) / 7);
-  }
-  const date5 = new Date(minute * 6e4);
-  return MONTHS + date5.getUTCFullYear() * 12 + date5.getUTCMonth();
-}
-var DAY, WEEKLY_AFTER_DAYS, MONTHLY_AFTER_DAYS, WEEKS, MONTHS;
-var init_thin = __esm({
-  "src/history/thin.ts"() {
-    "use strict";
-    init_history();
-    init_must();
-    DAY = 24 * 60;
-    WEEKLY_AFTER_DAYS = 90;
-    MONTHLY_AFTER_DAYS = 730;
-    WEEKS = 1e12;
-    MONTHS = 2e12;
-  }
-});
-
-// src/history/merge-run.ts
-function countsOf(record2, statistics) {
-  const c = recordCounts(recordView(record2), statistics);
-  const known2 = (n2) => Number.isNaN(n2) ? UNKNOWN : Math.round(n2);
-  return {
-    total: Math.round(c.total),
-    translated: Math.round(c.translated),
-    fuzzy: Math.round(c.fuzzy),
-    failingChecks: Math.round(c.failingChecks),
-    totalWords: Math.round(c.totalWords),
-    translatedWords: Math.round(c.translatedWords),
-    totalChars: known2(c.totalChars),
-    translatedChars: known2(c.translatedChars),
-    approved: known2(c.approved),
-    approvedWords: known2(c.approvedWords),
-    approvedChars: known2(c.approvedChars)
-  };
-}
-function mergeRun(history, at3, entries, options) {
-  if (history.lastRun && Date.parse(at3) <= Date.parse(history.lastRun)) return void 0;
-  const minute = toMinute(at3);
-  const firstRun = history.lastRun === void 0;
-  const changes = noChanges(options.threshold);
-  const rise = /* @__PURE__ */ new Map();
-  const seen = /* @__PURE__ */ new Set();
-  for (const entry of entries) {
-    const key = tripleKey(entry);
-    seen.add(key);
-    const flat = history.series.get(key);
-    const wasGone = history.gone.delete(key);
-    const restarted = history.restarted?.has(entry.project) === true;
-    if (!firstRun && !restarted && (!flat || wasGone)) changes.added.push(key);
-    const counts = entry.counts;
-    if (!counts) continue;
-    const prev = lastPoint(flat);
-    if (prev && sameCounts(prev, counts)) continue;
-    if (prev) {
-      if (!restarted) noteMilestones(changes, key, prev, counts, options);
-      if (counts.total > prev.total) noteRise(rise, entry, counts.total - prev.total);
-    }
-    const pointMinute = prev && prev.at >= minute ? prev.at + 1 : minute;
-    const point = [pointMinute, ...COUNTERS.map((c) => counts[c])];
-    const series = flat ?? [];
-    series.push(...point);
-    history.series.set(key, thinSeries(series, minute));
-  }
-  sweep(history, seen, minute, changes);
-  changes.newStrings = [...rise.values()];
-  history.previousRun = history.lastRun;
-  history.lastRun = at3;
-  if (isNotable(changes)) {
-    history.runs.push({ at: at3, changes: capChanges(changes) });
-    history.runs.splice(0, Math.max(0, history.runs.length - MAX_RUNS));
-  }
-  return changes;
-}
-function noteRise(rise, entry, added) {
-  const c = `${entry.project}/${entry.component}`;
-  const r = rise.get(c) ?? { project: entry.project, component: entry.component, added: 0 };
-  r.added = Math.max(r.added, added);
-  rise.set(c, r);
-}
-function noChanges(threshold) {
-  return { threshold, reached100: [], fellBelow: [], newStrings: [], added: [], removed: [] };
-}
-function noteMilestones(changes, key, prev, counts, options) {
-  const by = measureCounters(options.measure ?? STRINGS_TRANSLATED, [prev, counts]);
-  const [before2, now] = [percentWith(prev, by), percentWith(counts, by)];
-  if (before2 < 100 && counts[by.part] >= counts[by.whole])
-    changes.reached100.push({ key, previous: before2 });
-  if (before2 >= options.threshold && now < options.threshold)
-    changes.fellBelow.push({ key, percent: now, previous: before2 });
-}
-function sweep(history, seen, minute, changes) {
-  for (const key of history.series.keys()) {
-    if (seen.has(key)) {
-      if (firstMinute(history.series.text(key)) >= minute - WEEKLY_AFTER_DAYS * 24 * 60) continue;
-      const flat = must(history.series.get(key));
-      const length = flat.length;
-      const thinned = thinSeries(flat, minute);
-      if (thinned.length !== length) history.series.set(key, thinned);
-      continue;
-    }
-    if (!history.gone.has(key)) {
-      history.gone.set(key, minute);
-      if (!history.restarted?.has(key.slice(0, key.indexOf("/")))) changes.removed.push(key);
-    } else if (must(history.gone.get(key)) < minute - FORGET_GONE_DAYS * 24 * 60) {
-      history.series.delete(key);
-      history.gone.delete(key);
-    }
-  }
-  for (const key of history.gone.keys()) if (!history.series.has(key)) history.gone.delete(key);
-}
-function isNotable(c) {
-  return c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length > 0;
-}
-function capChanges(c) {
-  const byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-  const lists = [c.reached100, c.fellBelow, c.newStrings, c.added, c.removed];
-  const omitted = lists.reduce((sum2, list2) => sum2 + Math.max(0, list2.length - MAX_CHANGE_ITEMS), 0);
-  return {
-    threshold: c.threshold,
-    ...omitted ? { omitted } : {},
-    reached100: [...c.reached100].sort(byKey).slice(0, MAX_CHANGE_ITEMS),
-    fellBelow: [...c.fellBelow].sort(byKey).slice(0, MAX_CHANGE_ITEMS),
-    newStrings: [...c.newStrings].sort(
-      (a, b) => b.added - a.added || (a.project + a.component < b.project + b.component ? -1 : 1)
-    ).slice(0, MAX_CHANGE_ITEMS),
-    added: [...c.added].sort().slice(0, MAX_CHANGE_ITEMS),
-    removed: [...c.removed].sort().slice(0, MAX_CHANGE_ITEMS)
-  };
-}
-var MAX_RUNS, MAX_CHANGE_ITEMS, FORGET_GONE_DAYS;
-var init_merge_run = __esm({
-  "src/history/merge-run.ts"() {
-    "use strict";
-    init_triple();
-    init_history();
-    init_record_view();
-    init_measure();
-    init_thin();
-    init_series_text();
-    init_must();
+    init_series();
     MAX_RUNS = 50;
     MAX_CHANGE_ITEMS = 200;
-    FORGET_GONE_DAYS = 365;
+    keyText = external_exports.string().min(5).max(1e3);
+    count2 = external_exports.int().min(0).max(1e12);
+    changesSchema = external_exports.object({
+      /** The percent below which a translation "fell below" (history.alertBelow). */
+      threshold: external_exports.number().min(0).max(100),
+      reached100: external_exports.array(external_exports.object({ key: keyText, previous: external_exports.number().min(0).max(100) })).max(MAX_CHANGE_ITEMS),
+      fellBelow: external_exports.array(
+        external_exports.object({
+          key: keyText,
+          percent: external_exports.number().min(0).max(100),
+          previous: external_exports.number().min(0).max(100)
+        })
+      ).max(MAX_CHANGE_ITEMS),
+      /** Strings added to a component's source: the largest rise of `total` among its translations. */
+      newStrings: external_exports.array(
+        external_exports.object({
+          project: external_exports.string().min(1).max(300),
+          component: external_exports.string().min(1).max(700),
+          added: count2
+        })
+      ).max(MAX_CHANGE_ITEMS),
+      added: external_exports.array(keyText).max(MAX_CHANGE_ITEMS),
+      removed: external_exports.array(keyText).max(MAX_CHANGE_ITEMS),
+      /**
+       * The names the previous run's records gave what was removed, by `key`: a project's slug, a
+       * component's "project/component", a language's code.
+       */
+      names: external_exports.array(
+        external_exports.object({
+          of: external_exports.enum(["project", "component", "language"]),
+          key: external_exports.string().min(1).max(1e3),
+          name: external_exports.string().min(1).max(1e3)
+        })
+      ).max(3 * MAX_CHANGE_ITEMS).optional(),
+      /**
+       * The projects and components that went whole with this run (no translation of theirs left), as
+       * the run found them: a later run's feed says of this one what it said then.
+       */
+      wholes: external_exports.array(external_exports.object({ of: external_exports.enum(["project", "component"]), key: external_exports.string().min(1).max(1e3) })).max(MAX_CHANGE_ITEMS).optional(),
+      /** Items left out of the lists above to keep the file bounded. */
+      omitted: count2.optional()
+    });
+    HISTORY_SCHEMA_VERSION = 3;
+    toMinute = (iso) => Math.floor(new Date(iso).getTime() / 6e4);
   }
 });
 
@@ -56162,8 +55846,8 @@ function keptRuns(all) {
     mentions += 1;
     return false;
   });
-  const runs = all.slice(-MAX_RUNS).map(({ at: at3, changes: c }) => ({
-    at: at3,
+  const runs = all.slice(-MAX_RUNS).map(({ at, changes: c }) => ({
+    at,
     changes: {
       ...c,
       reached100: keep(c.reached100, (r) => r.key),
@@ -56191,18 +55875,18 @@ function readSeries(record2, where, series) {
       dropped.push(key);
       continue;
     }
-    const at3 = `${where}: "series.${key.slice(0, 100)}"`;
+    const at = `${where}: "series.${key.slice(0, 100)}"`;
     let numbers;
     try {
       numbers = decodeNumbers(must(record2[key]));
     } catch (error62) {
-      throw new HistoryFormatError(`history ${at3}: ${messageOf(error62)}`);
+      throw new HistoryFormatError(`history ${at}: ${messageOf(error62)}`);
     }
     if (numbers.length > MAX_NUMBERS_PER_SERIES)
       throw new HistoryFormatError(
-        `history ${at3}: more than ${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`
+        `history ${at}: more than ${MAX_NUMBERS_PER_SERIES / POINT_SIZE} points`
       );
-    checkSeries(numbers, at3);
+    checkSeries(numbers, at);
     series.setText(key, must(record2[key]));
   }
   return dropped;
@@ -56215,22 +55899,22 @@ function isTripleKey(key) {
   const t = parsed.triple;
   return t !== void 0 && t.component !== WILDCARD && t.language !== WILDCARD && t.project !== WILDCARD && tripleKey(t) === key;
 }
-function checkSeries(encoded2, where) {
-  if (encoded2.length === 0 || encoded2.length % POINT_SIZE !== 0)
+function checkSeries(encoded, where) {
+  if (encoded.length === 0 || encoded.length % POINT_SIZE !== 0)
     throw new HistoryFormatError(`history ${where}: expected points of ${POINT_SIZE} numbers each`);
-  const flat = encoded2.slice(0, POINT_SIZE);
-  for (let i = POINT_SIZE; i < encoded2.length; i++)
-    flat.push(must(flat[i - POINT_SIZE]) + must(encoded2[i]));
+  const flat = encoded.slice(0, POINT_SIZE);
+  for (let i = POINT_SIZE; i < encoded.length; i++)
+    flat.push(must(flat[i - POINT_SIZE]) + must(encoded[i]));
   for (let i = 0; i < flat.length; i++) {
     const slot = i % POINT_SIZE;
     const value = must(flat[i]);
     if (value < 0 && !(slot >= FIRST_OPTIONAL && value === UNKNOWN))
       throw new HistoryFormatError(`history ${where}: a negative ${slot === 0 ? "time" : "count"}`);
-    if (slot === 0 && i > 0 && must(encoded2[i]) <= 0)
+    if (slot === 0 && i > 0 && must(encoded[i]) <= 0)
       throw new HistoryFormatError(`history ${where}: times must rise from point to point`);
   }
 }
-var HistoryFormatError, lineItems, MAX_SERIES, MAX_NUMBERS_PER_SERIES, keyText, count2, changesSchema, seriesText, isoTime, FIRST_OPTIONAL;
+var HistoryFormatError, lineItems, MAX_SERIES, MAX_NUMBERS_PER_SERIES, seriesText, isoTimeSchema, FIRST_OPTIONAL;
 var init_history_file = __esm({
   "src/history/history-file.ts"() {
     "use strict";
@@ -56238,10 +55922,8 @@ var init_history_file = __esm({
     init_triple();
     init_sanitize();
     init_history();
-    init_merge_run();
     init_must();
-    init_series_text();
-    init_series_text();
+    init_series();
     init_errors();
     init_json();
     HistoryFormatError = class extends Error {
@@ -56255,72 +55937,29 @@ var init_history_file = __esm({
     ${text}`).join("") + (texts2.length ? "\n  " : "");
     MAX_SERIES = 5e6;
     MAX_NUMBERS_PER_SERIES = POINT_SIZE * 2e4;
-    keyText = external_exports.string().min(5).max(1e3);
-    count2 = external_exports.int().min(0).max(1e12);
-    changesSchema = external_exports.object({
-      threshold: external_exports.number().min(0).max(100),
-      reached100: external_exports.array(external_exports.object({ key: keyText, previous: external_exports.number().min(0).max(100) })).max(MAX_CHANGE_ITEMS),
-      fellBelow: external_exports.array(
-        external_exports.object({
-          key: keyText,
-          percent: external_exports.number().min(0).max(100),
-          previous: external_exports.number().min(0).max(100)
-        })
-      ).max(MAX_CHANGE_ITEMS),
-      newStrings: external_exports.array(
-        external_exports.object({
-          project: external_exports.string().min(1).max(300),
-          component: external_exports.string().min(1).max(700),
-          added: count2
-        })
-      ).max(MAX_CHANGE_ITEMS),
-      added: external_exports.array(keyText).max(MAX_CHANGE_ITEMS),
-      removed: external_exports.array(keyText).max(MAX_CHANGE_ITEMS),
-      names: external_exports.array(
-        external_exports.object({
-          of: external_exports.enum(["project", "component", "language"]),
-          key: external_exports.string().min(1).max(1e3),
-          name: external_exports.string().min(1).max(1e3)
-        })
-      ).max(3 * MAX_CHANGE_ITEMS).optional(),
-      wholes: external_exports.array(external_exports.object({ of: external_exports.enum(["project", "component"]), key: external_exports.string().min(1).max(1e3) })).max(MAX_CHANGE_ITEMS).optional(),
-      omitted: count2.optional()
-    });
     seriesText = external_exports.string().max(MAX_NUMBERS_PER_SERIES * 4);
-    isoTime = external_exports.iso.datetime({ offset: true });
-    FIRST_OPTIONAL = 1 + V1_COUNTERS.length;
+    isoTimeSchema = external_exports.iso.datetime({ offset: true });
+    FIRST_OPTIONAL = 1 + COUNTERS.indexOf("totalChars");
   }
 });
 
-// src/history/stale-part.ts
+// src/history/history-parts.ts
+import { readFileSync as readFileSync4 } from "node:fs";
+import { dirname as dirname6, join as join6 } from "node:path";
 function staleness(part, lastRun, listed) {
-  if (part.run !== void 0 && part.run !== lastRun)
+  if (part.run !== lastRun)
     return `written by the run of ${part.run}, not by the index's (${lastRun ?? "none"})`;
   const held = Object.keys(part.series).length;
   if (held !== listed) return `holds ${held} series where the index lists ${listed}`;
   return void 0;
 }
 function keptAs(where, why, run2, lastRun) {
-  return { where, why, ...run2 !== void 0 && run2 !== lastRun ? { run: run2 } : {} };
+  return { where, why, ...run2 !== lastRun ? { run: run2 } : {} };
 }
-var StalePart, keptPart;
-var init_stale_part = __esm({
-  "src/history/stale-part.ts"() {
-    "use strict";
-    init_history_file();
-    StalePart = class extends HistoryFormatError {
-    };
-    keptPart = (project) => `kept as that run left it, so project ${JSON.stringify(project.slice(0, 100))} may lack some runs' points (publish each run's files whole)`;
-  }
-});
-
-// src/history/history-parts.ts
-import { readFileSync as readFileSync3 } from "node:fs";
-import { dirname as dirname6, join as join5 } from "node:path";
 function byProject(history) {
   const groups = /* @__PURE__ */ new Map();
   for (const key of [...history.series.keys()].sort()) {
-    const project = projectOf2(key);
+    const project = projectOfKey(key);
     const keys = groups.get(project);
     if (keys) keys.push(key);
     else groups.set(project, [key]);
@@ -56365,9 +56004,8 @@ function historyFiles(history) {
     return `{
   "schemaVersion": ${HISTORY_SCHEMA_VERSION},
   "kind": "${PART_KIND}",
-  "project": ${JSON.stringify(project)}` + // The run that wrote it, as the index names it: a part from another run is not its own.
-    (history.lastRun ? `,
-  "run": ${JSON.stringify(history.lastRun)}` : "") + `,
+  "project": ${JSON.stringify(project)},
+  "run": ${JSON.stringify(must(history.lastRun))},
   "gone": ${JSON.stringify(Object.fromEntries(gone))},
   "series": {${lineItems(series)}}
 }
@@ -56423,25 +56061,25 @@ function openHistory(json2, where) {
   return {
     refs,
     add(ref, got, keepStale = false) {
-      const at3 = `${where.replace(/history\.json$/, "")}${ref.path}`;
-      refuseNewer(got, at3);
-      const part = checked2(partSchema, got, at3);
+      const at = `${where.replace(/history\.json$/, "")}${ref.path}`;
+      refuseNewer(got, at);
+      const part = checked2(partSchema, got, at);
       if (part.project !== ref.project)
-        throw new HistoryFormatError(`history ${at3}: "project": not ${ref.project}`);
+        throw new HistoryFormatError(`history ${at}: "project": not ${ref.project}`);
       const stale = staleness(part, index.lastRun, ref.series);
-      if (stale && !keepStale) throw new StalePart(`history ${at3}: ${stale}`);
-      if (stale) kept.set(ref.project, keptAs(at3, stale, part.run, index.lastRun));
+      if (stale && !keepStale) throw new StalePart(`history ${at}: ${stale}`);
+      if (stale) kept.set(ref.project, keptAs(at, stale, part.run, index.lastRun));
       const own2 = {};
       const others = [];
       for (const [key, text] of Object.entries(part.series)) {
-        if (projectOf2(key) === ref.project) own2[key] = text;
+        if (projectOfKey(key) === ref.project) own2[key] = text;
         else others.push(key);
       }
       const read = new SeriesMap();
-      dropped.push(...others, ...readSeries(own2, at3, read));
+      dropped.push(...others, ...readSeries(own2, at, read));
       for (const [key, text] of read.texts) series.setText(key, text);
       for (const [key, minute] of Object.entries(part.gone))
-        if (projectOf2(key) === ref.project && series.has(key)) gone.set(key, minute);
+        if (projectOfKey(key) === ref.project && series.has(key)) gone.set(key, minute);
       done.add(ref.project);
       if (stale) restarted.add(ref.project);
       return stale;
@@ -56461,16 +56099,16 @@ function openHistory(json2, where) {
   };
 }
 function readHistoryFile(file2, warnings = [], keepStale = false) {
-  const index = JSON.parse(readFileSync3(file2, "utf8"));
+  const index = JSON.parse(readFileSync4(file2, "utf8"));
   const reading = openHistory(index, file2);
   for (const ref of reading.refs) {
-    const path2 = join5(dirname6(file2), ref.path);
-    const stale = reading.add(ref, JSON.parse(readFileSync3(path2, "utf8")), keepStale);
+    const path2 = join6(dirname6(file2), ref.path);
+    const stale = reading.add(ref, JSON.parse(readFileSync4(path2, "utf8")), keepStale);
     if (stale !== void 0) warnings.push(`history ${path2}: ${stale}; ${keptPart(ref.project)}`);
   }
   return reading.finish(warnings);
 }
-var PART_KIND, MAX_PARTS, partPath, projectOf2, indexSchema, partSchema;
+var StalePart, keptPart, PART_KIND, MAX_PARTS, partPath, projectOfKey, indexSchema, partSchema;
 var init_history_parts = __esm({
   "src/history/history-parts.ts"() {
     "use strict";
@@ -56481,21 +56119,21 @@ var init_history_parts = __esm({
     init_json();
     init_history();
     init_history_file();
-    init_merge_run();
-    init_series_map();
-    init_stale_part();
-    init_stale_part();
+    init_series();
+    StalePart = class extends HistoryFormatError {
+    };
+    keptPart = (project) => `kept as that run left it, so project ${JSON.stringify(project.slice(0, 100))} may lack some runs' points (publish each run's files whole)`;
     PART_KIND = "l10n-snapshot history part";
     MAX_PARTS = 1e5;
     partPath = (project) => `history/${fileSegment(project)}.json`;
-    projectOf2 = (key) => key.slice(0, key.indexOf("/"));
+    projectOfKey = (key) => key.slice(0, key.indexOf("/"));
     indexSchema = external_exports.object({
       schemaVersion: external_exports.literal(HISTORY_SCHEMA_VERSION),
       kind: external_exports.literal("l10n-snapshot history"),
       baseUrl: external_exports.string().max(2e3),
-      lastRun: isoTime.optional(),
-      previousRun: isoTime.optional(),
-      runs: external_exports.array(external_exports.object({ at: isoTime, changes: changesSchema })).max(MAX_RUNS * 4),
+      lastRun: isoTimeSchema.optional(),
+      previousRun: isoTimeSchema.optional(),
+      runs: external_exports.array(external_exports.object({ at: isoTimeSchema, changes: changesSchema })).max(MAX_RUNS * 4),
       parts: external_exports.record(
         external_exports.string().min(1).max(300),
         external_exports.object({ path: external_exports.string().max(1e3), series: external_exports.int().min(0) })
@@ -56505,529 +56143,21 @@ var init_history_parts = __esm({
       schemaVersion: external_exports.literal(HISTORY_SCHEMA_VERSION),
       kind: external_exports.literal(PART_KIND),
       project: external_exports.string().min(1).max(300),
-      // Absent in the parts written before the stamp (checked by their count alone).
-      run: isoTime.optional(),
+      run: isoTimeSchema,
       gone: external_exports.record(keyText, external_exports.int().min(0)),
       series: external_exports.record(keyText, seriesText)
     });
   }
 });
 
-// src/model/shard.ts
-var shardSchema;
-var init_shard = __esm({
-  "src/model/shard.ts"() {
-    "use strict";
-    init_zod();
-    shardSchema = external_exports.object({ index: external_exports.int().min(1), count: external_exports.int().min(1) });
-  }
-});
-
-// src/snapshot/schema.ts
-var problemSchema, entryStatusSchema, failureSchema, statCount, statPercent, statisticsSchema, entrySchema, headerSchema, compactTablesSchema, snapshotSchema;
-var init_schema2 = __esm({
-  "src/snapshot/schema.ts"() {
-    "use strict";
-    init_zod();
-    init_shard();
-    problemSchema = external_exports.object({ path: external_exports.string(), message: external_exports.string() });
-    entryStatusSchema = external_exports.enum(["ok", "invalid", "failed"]);
-    failureSchema = external_exports.object({ kind: external_exports.string(), status: external_exports.int().optional() });
-    statCount = external_exports.int().min(0).optional();
-    statPercent = external_exports.number().min(0).max(100).optional();
-    statisticsSchema = external_exports.looseObject({
-      total_chars: statCount,
-      translated_chars: statCount,
-      fuzzy_chars: statCount,
-      fuzzy_words: statCount,
-      approved: statCount,
-      approved_words: statCount,
-      approved_chars: statCount,
-      readonly: statCount,
-      readonly_words: statCount,
-      readonly_chars: statCount,
-      translated_chars_percent: statPercent,
-      fuzzy_words_percent: statPercent,
-      fuzzy_chars_percent: statPercent,
-      approved_percent: statPercent,
-      approved_words_percent: statPercent,
-      approved_chars_percent: statPercent,
-      readonly_percent: statPercent,
-      readonly_words_percent: statPercent,
-      readonly_chars_percent: statPercent
-    });
-    entrySchema = external_exports.object({
-      project: external_exports.string(),
-      component: external_exports.string(),
-      language: external_exports.string(),
-      status: entryStatusSchema,
-      /** The record exactly as received (original names and values); present when ok. */
-      record: external_exports.unknown().optional(),
-      /** Departures a reader of the numbers or links should know about. */
-      warnings: external_exports.array(problemSchema),
-      errors: external_exports.array(problemSchema),
-      /** Known, normal differences of real servers (older or newer versions); never shown to users. */
-      notes: external_exports.array(problemSchema),
-      failure: failureSchema.optional(),
-      /**
-       * What newer servers count beside the record (approved and read-only strings, characters, words
-       * of each state), from the component's statistics endpoint (crawl.statistics); each field
-       * present only where the server gave it, and absent on snapshots of older servers or versions.
-       */
-      statistics: statisticsSchema.optional(),
-      /**
-       * Last known good data: set when this run could not use the translation but an earlier run
-       * could. `record` is that run's record (and `statistics` its statistics), `asOf` when it was
-       * fetched, `since` the first run that carried it. The entry's status stays what this run found.
-       */
-      carried: external_exports.object({
-        asOf: external_exports.iso.datetime({ offset: true }),
-        since: external_exports.iso.datetime({ offset: true }),
-        record: external_exports.unknown(),
-        /** That run's `statistics` (characters, approved), so stale pages show what it showed. */
-        statistics: statisticsSchema.optional()
-      }).optional()
-    });
-    headerSchema = external_exports.object({
-      /**
-       * 3: the shared records (projects, components, languages) once each in the tables below, records
-       * referring to them by index (compact.ts), and the notes about shared records once each in the
-       * `notes` table, an entry's `notes` holding their indexes (note-table.ts).
-       */
-      schemaVersion: external_exports.literal(3, "expected 3 (this tool's snapshot format)"),
-      generatedAt: external_exports.string(),
-      source: external_exports.object({
-        baseUrl: external_exports.string(),
-        /** Fingerprint of the crawl's base URL and triples; shards of one config share it. */
-        configHash: external_exports.string()
-      }),
-      /**
-       * Projects an incremental crawl carried over from the previous snapshot (their statistics had
-       * not changed), each with when it was last fetched; absent when every project was fetched.
-       */
-      fetchedAt: external_exports.record(external_exports.string(), external_exports.string()).optional(),
-      /**
-       * Per project tracked whole: the server's clock (its Date header) when the project was last
-       * fetched; the incremental crawl's next probe asks for the changes logged since.
-       */
-      changesSince: external_exports.record(external_exports.string(), external_exports.iso.datetime({ offset: true })).optional(),
-      /** Present on a partial snapshot written by `crawl --shard i/n`. */
-      shard: shardSchema.optional()
-    });
-    compactTablesSchema = external_exports.object({
-      projects: external_exports.array(external_exports.unknown()).default([]),
-      components: external_exports.array(external_exports.unknown()).default([]),
-      languages: external_exports.array(external_exports.unknown()).default([]),
-      notes: external_exports.array(problemSchema).default([])
-    });
-    snapshotSchema = headerSchema.extend({ translations: external_exports.array(entrySchema) });
-  }
-});
-
-// src/snapshot/packed-snapshot.ts
-import {
-  closeSync as closeSync3,
-  createReadStream,
-  createWriteStream,
-  existsSync,
-  openSync as openSync3,
-  readSync as readSync3
-} from "node:fs";
-import { mkdtemp, rm as rm3 } from "node:fs/promises";
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join6 } from "node:path";
-import { pipeline } from "node:stream/promises";
-import { createGunzip, gunzipSync, gzipSync } from "node:zlib";
-function fileIsGzip(file2) {
-  let fd;
-  try {
-    fd = openSync3(file2, "r");
-    const head = Buffer.alloc(2);
-    return readSync3(fd, head, 0, 2, 0) === 2 && isGzip(head);
-  } catch {
-    return false;
-  } finally {
-    if (fd !== void 0) closeSync3(fd);
-  }
-}
-function resolveSnapshotPath(path2) {
-  return !existsSync(path2) && !path2.endsWith(".gz") && existsSync(`${path2}.gz`) ? `${path2}.gz` : path2;
-}
-function* gzipMembers(pieces) {
-  let pending = [];
-  let size = 0;
-  let any2 = false;
-  const member = () => {
-    const packed = gzipSync(pending.length === 1 ? must(pending[0]) : Buffer.concat(pending, size));
-    pending = [];
-    size = 0;
-    any2 = true;
-    return packed;
-  };
-  for (const piece of pieces) {
-    const bytes = typeof piece === "string" ? Buffer.from(piece, "utf8") : Buffer.from(piece);
-    pending.push(bytes);
-    size += bytes.length;
-    if (size >= MEMBER_BYTES) yield member();
-  }
-  if (size > 0 || !any2) yield member();
-}
-function* fileBlocks(file2) {
-  const fd = openSync3(file2, "r");
-  try {
-    for (; ; ) {
-      const block = Buffer.allocUnsafe(1 << 20);
-      const read = readSync3(fd, block, 0, block.length, null);
-      if (read === 0) return;
-      yield block.subarray(0, read);
-    }
-  } finally {
-    closeSync3(fd);
-  }
-}
-function readSnapshotText(file2, bytes) {
-  if (!isGzip(bytes)) return bytes.toString("utf8");
-  try {
-    return gunzipSync(bytes).toString("utf8");
-  } catch (error62) {
-    throw new OutputError(`snapshot ${file2}: cannot unpack it (${messageOf(error62)})`, {
-      cause: error62
-    });
-  }
-}
-async function withPlainSnapshot(path2, use) {
-  const file2 = resolveSnapshotPath(path2);
-  if (!fileIsGzip(file2)) return use(file2);
-  const dir = madeTemp(await mkdtemp(join6(tmpdir2(), tempFolderPrefix("render"))));
-  const plain = join6(dir, "snapshot.json");
-  try {
-    try {
-      await pipeline(createReadStream(file2), createGunzip(), createWriteStream(plain));
-    } catch (error62) {
-      throw new OutputError(`snapshot ${file2}: cannot unpack it (${messageOf(error62)})`, {
-        cause: error62
-      });
-    }
-    return await use(plain, file2);
-  } catch (error62) {
-    if (error62 instanceof UserError) error62.message = error62.message.split(plain).join(file2);
-    throw error62;
-  } finally {
-    await rm3(dir, { recursive: true, force: true });
-    doneTemp(dir);
-  }
-}
-var MEMBER_BYTES, isGzip;
-var init_packed_snapshot = __esm({
-  "src/snapshot/packed-snapshot.ts"() {
-    "use strict";
-    init_temp_files();
-    init_errors();
-    init_must();
-    MEMBER_BYTES = 1 << 20;
-    isGzip = (bytes) => bytes.length >= 2 && bytes[0] === 31 && bytes[1] === 139;
-  }
-});
-
-// src/snapshot/layout-lines.ts
-import { closeSync as closeSync4, openSync as openSync4, readSync as readSync4 } from "node:fs";
-function* readLines(file2) {
-  const fd = openSync4(file2, "r");
-  try {
-    let data = Buffer.allocUnsafe(1 << 20);
-    let rest = 0;
-    for (; ; ) {
-      if (rest === data.length) data = Buffer.concat([data, Buffer.allocUnsafe(data.length)]);
-      const n2 = readSync4(fd, data, rest, data.length - rest, null);
-      if (n2 === 0) break;
-      const filled = rest + n2;
-      const view = data.subarray(0, filled);
-      let start = 0;
-      for (let nl = view.indexOf(10); nl !== -1; nl = view.indexOf(10, start)) {
-        const end = nl > start && data[nl - 1] === 13 ? nl - 1 : nl;
-        yield data.toString("utf8", start, end);
-        start = nl + 1;
-      }
-      data.copy(data, 0, start, filled);
-      rest = filled - start;
-    }
-    if (rest) yield data.toString("utf8", 0, rest);
-  } finally {
-    closeSync4(fd);
-  }
-}
-function* layoutEntries(file2) {
-  let state = "header";
-  for (const line of readLines(file2)) {
-    if (state === "header") {
-      if (line === NO_ENTRIES) state = "closing";
-      else if (line === ENTRIES_START) state = "entries";
-    } else if (state === "entries") {
-      if (line === "  ]") state = "closing";
-      else if (!line.startsWith("    {")) throw new NotTheLayout();
-      else yield parseLine(line.slice(4, line.endsWith(",") ? -1 : void 0));
-    } else if (state === "closing" && line === "}") state = "end";
-    else if (line.trim() !== "") throw new NotTheLayout();
-  }
-  if (state !== "end") throw new NotTheLayout();
-}
-function parseLine(text) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new NotTheLayout();
-  }
-}
-var ENTRIES_START, NO_ENTRIES, NotTheLayout;
-var init_layout_lines = __esm({
-  "src/snapshot/layout-lines.ts"() {
-    "use strict";
-    ENTRIES_START = '  "translations": [';
-    NO_ENTRIES = '  "translations": []';
-    NotTheLayout = class extends Error {
-    };
-  }
-});
-
-// src/snapshot/read-snapshot.ts
-import { readFileSync as readFileSync4 } from "node:fs";
-function invalid2(file2, issues, prefix = []) {
-  const issue2 = must(issues[0]);
-  return new OutputError(
-    `snapshot ${file2}: "${formatPath([...prefix, ...issue2.path])}": ${issue2.message}; write it with "l10n-snapshot crawl"`
-  );
-}
-function unreadable(file2, error62) {
-  return new OutputError(`snapshot ${file2}: cannot read it (${errorCode(error62) ?? "unreadable"})`, {
-    cause: error62
-  });
-}
-function snapshotSource(snapshot) {
-  const { translations, ...header2 } = snapshot;
-  return { header: header2, entries: () => translations, text: { chunks: () => snapshotChunks(snapshot) } };
-}
-function parseSnapshot(json2, where) {
-  const result = snapshotSchema.safeParse(expandCompact(json2, where));
-  if (!result.success) throw invalid2(where, result.error.issues);
-  return result.data;
-}
-function expandCompact(json2, where) {
-  if (!isJson(json2)) return json2;
-  const { projects, components, languages, notes, ...rest } = json2;
-  const tables = parseTables({ projects, components, languages, notes }, where);
-  if (!Array.isArray(rest.translations)) return rest;
-  return {
-    ...rest,
-    translations: rest.translations.map((entry, i) => expandStored(entry, tables, i, where))
-  };
-}
-function parseTables(json2, where) {
-  const result = compactTablesSchema.safeParse(json2);
-  if (!result.success) throw invalid2(where, result.error.issues);
-  try {
-    return expandTables(result.data);
-  } catch (error62) {
-    if (error62 instanceof TableIndexError)
-      throw new OutputError(`snapshot ${where}: "${formatPath(error62.path)}": ${error62.message}`);
-    throw error62;
-  }
-}
-function expandStored(entry, tables, index, where) {
-  try {
-    return expandEntry(entry, tables, index);
-  } catch (error62) {
-    if (error62 instanceof TableIndexError)
-      throw new OutputError(`snapshot ${where}: "${formatPath(error62.path)}": ${error62.message}`);
-    throw error62;
-  }
-}
-function readSnapshot(file2) {
-  let bytes;
-  try {
-    bytes = readFileSync4(file2);
-  } catch (error62) {
-    throw unreadable(file2, error62);
-  }
-  const text = readSnapshotText(file2, bytes);
-  let json2;
-  try {
-    json2 = JSON.parse(text);
-  } catch (error62) {
-    throw new OutputError(`snapshot ${file2}: not valid JSON (${messageOf(error62)})`, {
-      cause: error62
-    });
-  }
-  return parseSnapshot(json2, file2);
-}
-function openSnapshot(file2) {
-  let layout;
-  try {
-    layout = readLayoutHeader(file2);
-  } catch (error62) {
-    if (error62 instanceof OutputError) throw error62;
-    throw unreadable(file2, error62);
-  }
-  const text = { copyFrom: file2 };
-  if (!layout) {
-    const snapshot = readSnapshot(file2);
-    return { ...snapshotSource(snapshot), text };
-  }
-  const { header: header2 } = layout;
-  let opened = layout.tables;
-  const tables = () => {
-    const first = opened;
-    opened = void 0;
-    return first ?? tablesAgain(file2);
-  };
-  return {
-    header: header2,
-    entries: (options) => streamEntries(file2, tables, options?.checked),
-    text
-  };
-}
-function tablesAgain(file2) {
-  try {
-    return readLayoutHeader(file2)?.tables;
-  } catch (error62) {
-    if (error62 instanceof OutputError) throw error62;
-    throw unreadable(file2, error62);
-  }
-}
-function readLayoutHeader(file2) {
-  const headerLines = [];
-  let tableRows = 0;
-  for (const line of readLines(file2)) {
-    if (line === ENTRIES_START || line === NO_ENTRIES) {
-      let json2;
-      try {
-        json2 = JSON.parse(`${headerLines.join("\n")}
-"translations": []}`);
-      } catch {
-        return void 0;
-      }
-      const result = headerSchema.safeParse(json2);
-      if (!result.success) return void 0;
-      const projects = field(json2, "projects");
-      const components = field(json2, "components");
-      const languages = field(json2, "languages");
-      const notes = field(json2, "notes");
-      const tables = parseTables({ projects, components, languages, notes }, file2);
-      return { header: result.data, tables };
-    }
-    headerLines.push(line);
-    if (line.startsWith("    {")) tableRows += 1;
-    if (headerLines.length - tableRows > 64) return void 0;
-  }
-  return void 0;
-}
-function* streamEntries(file2, tablesOf, checked3 = false) {
-  let index = 0;
-  try {
-    const tables = tablesOf();
-    if (!tables) throw new NotTheLayout();
-    for (const json2 of layoutEntries(file2)) {
-      const entry = expandStored(json2, tables, index, file2);
-      const result = checked3 ? void 0 : entrySchema.safeParse(entry);
-      if (result?.success === false)
-        throw invalid2(file2, result.error.issues, ["translations", index]);
-      index += 1;
-      yield result ? result.data : entry;
-    }
-  } catch (error62) {
-    if (error62 instanceof OutputError) throw error62;
-    if (!(error62 instanceof NotTheLayout)) throw unreadable(file2, error62);
-    yield* readSnapshot(file2).translations.slice(index);
-  }
-}
-var init_read_snapshot = __esm({
-  "src/snapshot/read-snapshot.ts"() {
-    "use strict";
-    init_errors();
-    init_format_path();
-    init_compact();
-    init_note_table();
-    init_schema2();
-    init_snapshot();
-    init_packed_snapshot();
-    init_must();
-    init_layout_lines();
-    init_json();
-  }
-});
-
-// src/previous/unpack-snapshot.ts
-import { createReadStream as createReadStream2, createWriteStream as createWriteStream2 } from "node:fs";
-import { Readable, Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
-import { pipeline as pipeline2 } from "node:stream/promises";
-import { createGunzip as createGunzip2 } from "node:zlib";
-async function copySnapshotFile(from, file2, cap) {
-  await unpackInto(createReadStream2(from), fileIsGzip(from), file2, cap);
-}
-async function writeSnapshotBytes(bytes, file2, cap) {
-  await unpackInto(Readable.from([bytes]), isGzip(bytes), file2, cap, true);
-}
-async function unpackInto(input2, packed, file2, cap, redact = false) {
-  let size = 0;
-  let rest = "";
-  const decoder = new StringDecoder("utf8");
-  const counted2 = new Transform({
-    transform(chunk, _encoding, done) {
-      size += chunk.length;
-      if (size > cap) return done(new SnapshotTooLarge(`unpacks to more than ${cap} bytes`));
-      if (!redact) return done(null, chunk);
-      const text = rest + decoder.write(chunk);
-      const end = text.length > 16 << 20 ? text.length : text.lastIndexOf("\n") + 1;
-      rest = text.slice(end);
-      done(null, redactSecrets(text.slice(0, end)));
-    },
-    flush(done) {
-      done(null, redact ? redactSecrets(rest + decoder.end()) : void 0);
-    }
-  });
-  if (packed)
-    await pipeline2(
-      input2,
-      createGunzip2({ chunkSize: 256 * 1024 }),
-      counted2,
-      createWriteStream2(file2)
-    );
-  else await pipeline2(input2, counted2, createWriteStream2(file2));
-}
-function checkedSnapshot(file2, shown2) {
-  try {
-    const source = openSnapshot(file2);
-    for (const _entry of source.entries()) ;
-    return source;
-  } catch (error62) {
-    if (error62 instanceof UserError) error62.message = error62.message.split(file2).join(shown2);
-    throw error62;
-  }
-}
-var SNAPSHOT_CAP_FACTOR, SnapshotTooLarge;
-var init_unpack_snapshot = __esm({
-  "src/previous/unpack-snapshot.ts"() {
-    "use strict";
-    init_errors();
-    init_read_snapshot();
-    init_packed_snapshot();
-    init_sanitize();
-    SNAPSHOT_CAP_FACTOR = 30;
-    SnapshotTooLarge = class extends Error {
-    };
-  }
-});
-
 // src/previous/site-files.ts
-import { readFile as readFile3, stat as stat3 } from "node:fs/promises";
+import { createReadStream as createReadStream2, createWriteStream as createWriteStream2 } from "node:fs";
+import { readFile as readFile3, stat as stat2 } from "node:fs/promises";
 import { join as join7 } from "node:path";
-async function snapshotPart(get) {
-  const packed = await get(SITE_FILE.snapshot);
-  if ("json" in packed || !packed.missing)
-    return { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
-  const plain = await get(SITE_FILE.plainSnapshot);
-  return "json" in plain || !plain.missing ? { snapshot: plain, snapshotPath: SITE_FILE.plainSnapshot } : { snapshot: packed, snapshotPath: SITE_FILE.snapshot };
-}
+import { Readable, Transform } from "node:stream";
+import { pipeline as pipeline2 } from "node:stream/promises";
+import { StringDecoder } from "node:string_decoder";
+import { createGunzip as createGunzip2 } from "node:zlib";
 function isMissing(part) {
   return !("json" in part) && part.missing === true;
 }
@@ -57054,13 +56184,13 @@ async function getPart(address, path2, use, query, maxBytes) {
     return { problem: sanitizeText(messageOf(error62).split(url2).join(said)) };
   }
 }
-async function fileBytes(client, url2) {
+async function fetchFileBytes(client, url2) {
   const answer = await client.getBytes(url2);
   if (answer.type !== void 0 && /^\s*text\/html\b/i.test(answer.type))
     throw new RequestError("invalid-response", url2, `an HTML page (${answer.type}), not the file`);
   return answer.bytes;
 }
-function parseJson2(text, url2) {
+function parseFetchedJson(text, url2) {
   try {
     return JSON.parse(text);
   } catch (error62) {
@@ -57080,8 +56210,8 @@ async function fetchParts(location, options, file2) {
     setting: options.setting ?? "--previous"
   });
   const get = (path2, use, query) => getPart(new URL(encodePath(path2), base), path2, use, query, options.maxBytes);
-  const fetched = (url2) => fileBytes(client, url2);
-  const json2 = (path2, query) => get(path2, async (url2) => parseJson2((await fetched(url2)).toString("utf8"), url2), query);
+  const fetched = (url2) => fetchFileBytes(client, url2);
+  const json2 = (path2, query) => get(path2, async (url2) => parseFetchedJson((await fetched(url2)).toString("utf8"), url2), query);
   const now = ["t", String(Date.now())];
   const snapshot = (path2) => get(
     path2,
@@ -57090,10 +56220,10 @@ async function fetchParts(location, options, file2) {
   );
   try {
     const index = json2(SITE_FILE.history, now);
-    const [h, s] = await Promise.all([index, snapshotPart(snapshot)]);
+    const [h, s] = await Promise.all([index, snapshot(SITE_FILE.snapshot)]);
     const abort = () => stopped.abort();
     const part = (path2, version2) => json2(path2, version2 === void 0 ? void 0 : ["v", version2]);
-    return { history: h, ...s, json: part, abort, close: () => client.close() };
+    return { history: h, snapshot: s, json: part, abort, close: () => client.close() };
   } catch (error62) {
     await client.close();
     throw error62;
@@ -57103,7 +56233,7 @@ async function readParts(dir, maxBytes, file2) {
   const read = (cap, capName, use) => async (path2) => {
     const from = join7(dir, path2);
     try {
-      const size = (await stat3(from)).size;
+      const size = (await stat2(from)).size;
       if (size > cap) return { problem: `${from} is larger than ${cap} bytes (${capName})` };
       return { json: await use(from) };
     } catch (error62) {
@@ -57126,8 +56256,14 @@ async function readParts(dir, maxBytes, file2) {
     capNote,
     (from) => copySnapshotFile(from, file2, capOf(maxBytes)).then(() => void 0)
   );
-  const [h, s] = await Promise.all([history(SITE_FILE.history), snapshotPart(snapshot)]);
-  return { history: h, ...s, json: history, abort: () => void 0, close: async () => void 0 };
+  const [h, s] = await Promise.all([history(SITE_FILE.history), snapshot(SITE_FILE.snapshot)]);
+  return {
+    history: h,
+    snapshot: s,
+    json: history,
+    abort: () => void 0,
+    close: async () => void 0
+  };
 }
 function* readAhead(tasks, width) {
   const started = [];
@@ -57143,7 +56279,50 @@ function lastRunOf(index) {
   const run2 = field(index, "lastRun");
   return typeof run2 === "string" ? run2 : void 0;
 }
-var capOf, capNote, PartUnread;
+async function copySnapshotFile(from, file2, cap) {
+  await unpackInto(createReadStream2(from), fileIsGzip(from), file2, cap);
+}
+async function writeSnapshotBytes(bytes, file2, cap) {
+  await unpackInto(Readable.from([bytes]), isGzip(bytes), file2, cap, true);
+}
+async function unpackInto(input3, packed, file2, cap, redact = false) {
+  let size = 0;
+  let rest = "";
+  const decoder = new StringDecoder("utf8");
+  const counted2 = new Transform({
+    transform(chunk, _encoding, done) {
+      size += chunk.length;
+      if (size > cap) return done(new SnapshotTooLarge(`unpacks to more than ${cap} bytes`));
+      if (!redact) return done(null, chunk);
+      const text = rest + decoder.write(chunk);
+      const end = text.length > 16 << 20 ? text.length : text.lastIndexOf("\n") + 1;
+      rest = text.slice(end);
+      done(null, redactSecrets(text.slice(0, end)));
+    },
+    flush(done) {
+      done(null, redact ? redactSecrets(rest + decoder.end()) : void 0);
+    }
+  });
+  if (packed)
+    await pipeline2(
+      input3,
+      createGunzip2({ chunkSize: 256 * 1024 }),
+      counted2,
+      createWriteStream2(file2)
+    );
+  else await pipeline2(input3, counted2, createWriteStream2(file2));
+}
+function checkedSnapshot(file2, shown2) {
+  try {
+    const source = openSnapshot(file2);
+    for (const _entry of source.entries()) ;
+    return source;
+  } catch (error62) {
+    if (error62 instanceof UserError) error62.message = error62.message.split(file2).join(shown2);
+    throw error62;
+  }
+}
+var SNAPSHOT_CAP_FACTOR, capOf, capNote, SnapshotTooLarge;
 var init_site_files = __esm({
   "src/previous/site-files.ts"() {
     "use strict";
@@ -57153,31 +56332,43 @@ var init_site_files = __esm({
     init_json();
     init_must();
     init_site_paths();
+    init_packed_snapshot();
+    init_read_snapshot();
     init_sanitize();
-    init_unpack_snapshot();
+    SNAPSHOT_CAP_FACTOR = 30;
     capOf = (maxBytes) => maxBytes * SNAPSHOT_CAP_FACTOR;
     capNote = `${SNAPSHOT_CAP_FACTOR} \xD7 history.maxBytes`;
-    PartUnread = class extends Error {
-      constructor(path2, problem2) {
-        super(problem2);
-        this.path = path2;
-        this.problem = problem2;
-      }
-      path;
-      problem;
+    SnapshotTooLarge = class extends Error {
     };
   }
 });
 
 // src/previous/previous-site.ts
-var previous_site_exports = {};
-__export(previous_site_exports, {
-  PreviousSiteError: () => PreviousSiteError,
-  loadPreviousSite: () => loadPreviousSite
-});
 import { mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
 import { join as join8 } from "node:path";
+async function readPreviousSite(location, config2, options) {
+  if (!location) return void 0;
+  let previous;
+  try {
+    const { crawl: crawl2, history, baseUrl } = config2;
+    previous = await loadPreviousSite(location, {
+      ...options,
+      crawl: crawl2,
+      maxBytes: history.maxBytes,
+      baseUrl
+    });
+  } catch (error62) {
+    options.signal?.throwIfAborted();
+    throw error62;
+  }
+  for (const note of previous.notes) options.warn?.(`note ${note}`);
+  for (const warning of previous.warnings) options.warn?.(`warning ${warning}`);
+  return previous;
+}
+function isSnapshotFile(location) {
+  return !/^https?:\/\//i.test(location) && /\.json(\.gz)?$/.test(location);
+}
 async function loadPreviousSite(location, options) {
   const remote = /^https?:\/\//i.test(location);
   const where = remote ? location : location.replace(/\/+$/, "") || "/";
@@ -57207,7 +56398,7 @@ async function loadPreviousSite(location, options) {
 function neitherPart({ where, options, site }, read, remote) {
   if (isMissing(read.history) && isMissing(read.snapshot)) {
     site.notes.push(
-      `previous site ${where} has nothing published yet (${SITE_FILE.history} and ${read.snapshotPath}: ${remote ? "404 Not Found" : "no such file"}): normal for a first run; starting a new history`
+      `previous site ${where} has nothing published yet (${SITE_FILE.history} and ${SITE_FILE.snapshot}: ${remote ? "404 Not Found" : "no such file"}): normal for a first run; starting a new history`
     );
     return true;
   }
@@ -57226,7 +56417,7 @@ function stop(options, what, without) {
     `previous site ${what}; stopped before publishing, so the live site and its history stay as they were (${hint}, or pass --previous-optional to ${without} instead)`
   );
 }
-function unreadable2(t, what, problem2, without) {
+function unreadable(t, what, problem2, without) {
   if (!t.options.optional) throw stop(t.options, `${what}: ${problem2}`, without);
   t.site.warnings.push(`previous site ${what}: ${problem2}; ${without} (--previous-optional)`);
 }
@@ -57237,7 +56428,7 @@ async function takeHistory(t, read) {
       site.warnings.push(
         `previous site ${where}: no history (${read.history.problem}); starting a new history`
       );
-    else unreadable2(t, `${where} data/history.json`, read.history.problem, "start a new history");
+    else unreadable(t, `${where} data/history.json`, read.history.problem, "start a new history");
     return;
   }
   try {
@@ -57252,7 +56443,7 @@ async function takeHistory(t, read) {
     if (error62 instanceof HistoryFormatError && error62.newer)
       throw new OutputError(`previous site ${sanitizeText(error62.message)}`);
     if (error62 instanceof PreviousSiteError) throw error62;
-    unreadable2(
+    unreadable(
       t,
       `${where} data/history.json`,
       `not a history this tool can read (${historyProblem(error62)})`,
@@ -57290,11 +56481,11 @@ function takeSnapshot(t, read, file2) {
   const without = "go on without last known good data";
   if ("json" in read.snapshot) {
     try {
-      site.snapshot = checkedSnapshot(file2, `${where} ${read.snapshotPath}`);
+      site.snapshot = checkedSnapshot(file2, `${where} ${SITE_FILE.snapshot}`);
     } catch (error62) {
-      unreadable2(
+      unreadable(
         t,
-        `${where} ${read.snapshotPath}`,
+        `${where} ${SITE_FILE.snapshot}`,
         `not a snapshot this tool can read (${sanitizeText(messageOf(error62))})`,
         without
       );
@@ -57303,11 +56494,11 @@ function takeSnapshot(t, read, file2) {
     site.warnings.push(
       `previous site ${where}: no snapshot (${read.snapshot.problem}); no last known good data this run`
     );
-  else unreadable2(t, `${where} ${read.snapshotPath}`, read.snapshot.problem, without);
+  else unreadable(t, `${where} ${SITE_FILE.snapshot}`, read.snapshot.problem, without);
 }
 function checkServer({ where, options, site }) {
   const from = site.snapshot?.header.source.baseUrl ?? site.history?.baseUrl;
-  if (from === void 0 || trimSlash2(from) === trimSlash2(options.baseUrl)) return;
+  if (from === void 0 || sameBaseUrl(from, options.baseUrl)) return;
   if (!options.force) {
     throw new ConfigError(
       `previous site ${where} was built from ${sanitizeText(JSON.stringify(from.slice(0, 200)))}, not from ${options.baseUrl}; its history belongs to another config. Pass --previous with this config's site, or --previous-force to carry it over anyway`
@@ -57319,24 +56510,24 @@ function checkServer({ where, options, site }) {
   if (site.history) site.history.baseUrl = options.baseUrl;
 }
 function addPart(reading, ref, part, optional2) {
-  const path2 = `data/${ref.path}`;
   const text = (problem2) => sanitizeText(problem2.replace(/^history .*?\.json: /, ""));
   try {
-    if (!("json" in part)) throw new PartUnread(path2, part.problem);
-    const stale = reading.add(ref, part.json, true);
-    return stale === void 0 ? void 0 : { text: text(stale), stale: true };
+    if ("json" in part) {
+      const stale = reading.add(ref, part.json, true);
+      return stale === void 0 ? void 0 : { text: text(stale), stale: true };
+    }
   } catch (error62) {
     if (error62 instanceof HistoryFormatError && error62.newer) throw error62;
     if (optional2) reading.skip(ref);
-    if (error62 instanceof PartUnread)
-      return { text: sanitizeText(error62.problem.replace(/^\S*: /, "")) };
     return { text: `not a history this tool can read (${text(messageOf(error62))})` };
   }
+  if (optional2) reading.skip(ref);
+  return { text: sanitizeText(part.problem.replace(/^\S*: /, "")) };
 }
 function historyProblem(error62) {
   return sanitizeText(messageOf(error62)).replace(/^history .*? data\/history\.json: /, "");
 }
-var PreviousSiteError, trimSlash2;
+var PreviousSiteError;
 var init_previous_site = __esm({
   "src/previous/previous-site.ts"() {
     "use strict";
@@ -57345,43 +56536,12 @@ var init_previous_site = __esm({
     init_sanitize();
     init_history_file();
     init_history_parts();
-    init_unpack_snapshot();
     init_site_files();
     init_site_paths();
+    init_base_url();
     init_must();
     PreviousSiteError = class extends OutputError {
     };
-    trimSlash2 = (url2) => url2.replace(/\/+$/, "");
-  }
-});
-
-// src/previous/read-previous.ts
-async function readPreviousSite(location, config2, options) {
-  if (!location) return void 0;
-  const { loadPreviousSite: loadPreviousSite2 } = await Promise.resolve().then(() => (init_previous_site(), previous_site_exports));
-  let previous;
-  try {
-    const { crawl: crawl2, history, baseUrl } = config2;
-    previous = await loadPreviousSite2(location, {
-      ...options,
-      crawl: crawl2,
-      maxBytes: history.maxBytes,
-      baseUrl
-    });
-  } catch (error62) {
-    options.signal?.throwIfAborted();
-    throw error62;
-  }
-  for (const note of previous.notes) options.warn?.(`note ${note}`);
-  for (const warning of previous.warnings) options.warn?.(`warning ${warning}`);
-  return previous;
-}
-function isSnapshotFile(location) {
-  return !/^https?:\/\//i.test(location) && /\.json(\.gz)?$/.test(location);
-}
-var init_read_previous = __esm({
-  "src/previous/read-previous.ts"() {
-    "use strict";
   }
 });
 
@@ -57472,14 +56632,14 @@ function runOf(spool, order, header2) {
   return { header: header2, scopes, unusable, present };
 }
 function previousEntries(previous, keys) {
-  const before2 = /* @__PURE__ */ new Map();
-  if (keys.size === 0) return before2;
+  const before = /* @__PURE__ */ new Map();
+  if (keys.size === 0) return before;
   for (const entry of previous.entries()) {
     if (entry.status !== "ok" && !entry.carried) continue;
     const key = tripleKey(entry);
-    if (keys.has(key)) before2.set(key, entry);
+    if (keys.has(key)) before.set(key, entry);
   }
-  return before2;
+  return before;
 }
 function lastGoodData(header2, since) {
   const { generatedAt, fetchedAt } = header2;
@@ -57523,12 +56683,12 @@ function scopedEntry(prev, scope) {
 function carryForward(spool, order, previous, header2, options) {
   if (!previous) return { order, warnings: [] };
   const run2 = runOf(spool, order, header2);
-  const before2 = previousEntries(previous, run2.unusable);
+  const before = previousEntries(previous, run2.unusable);
   const warnings = [];
   const lastGood = lastGoodData(previous.header, header2.generatedAt);
   const checked3 = carriedChecker(run2, options, warnings);
   for (const n2 of order) {
-    const prev = spool.isOk(n2) ? void 0 : before2.get(tripleKey(spool.triple(n2)));
+    const prev = spool.isOk(n2) ? void 0 : before.get(tripleKey(spool.triple(n2)));
     const entry = prev && spool.entry(n2);
     const data = entry && checked3(lastGood(prev), entry);
     if (entry && data) spool.replace(n2, { ...entry, carried: data });
@@ -57557,7 +56717,283 @@ var init_carry_forward = __esm({
   }
 });
 
-// src/history/run-history.ts
+// src/weblate/record-view.ts
+function clipForDisplay(raw) {
+  const v = raw.replace(BIDI_CONTROLS, "").replace(CONTROLS, " ");
+  return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}\u2026` : v;
+}
+function recordView(record2) {
+  const r = isJson(record2) ? record2 : {};
+  return {
+    language: languageOf(r.language),
+    component: componentOf(r.component),
+    total: countOf(r.total),
+    translated: countOf(r.translated),
+    fuzzy: countOf(r.fuzzy),
+    failing_checks: countOf(r.failing_checks),
+    have_suggestion: countOf(r.have_suggestion),
+    have_comment: countOf(r.have_comment),
+    total_words: countOf(r.total_words),
+    translated_words: countOf(r.translated_words),
+    fuzzy_words: countOf(r.fuzzy_words),
+    failing_checks_words: countOf(r.failing_checks_words),
+    last_change: stringOf(r.last_change),
+    last_author: shownTextOf(r.last_author),
+    web_url: linkOf(r.web_url),
+    translate_url: linkOf(r.translate_url),
+    share_url: linkOf(r.share_url),
+    filename: shownTextOf(r.filename),
+    revision: shownTextOf(r.revision)
+  };
+}
+function languageOf(language) {
+  const v = isJson(language) ? language : {};
+  return {
+    code: stringOf(v.code),
+    name: nameOf(v.name),
+    direction: stringOf(v.direction),
+    population: populationOf(v.population)
+  };
+}
+function componentOf(component) {
+  const v = isJson(component) ? component : {};
+  const project = isJson(v.project) ? v.project : {};
+  const source = v.source_language;
+  return {
+    name: nameOf(v.name),
+    is_glossary: booleanOf(v.is_glossary) ?? false,
+    project: {
+      name: nameOf(project.name),
+      translation_review: booleanOf(project.translation_review)
+    },
+    source_language: isJson(source) && typeof source.code === "string" ? {
+      code: source.code,
+      name: nameOf(source.name),
+      population: populationOf(source.population)
+    } : void 0
+  };
+}
+function recordCounts(view, statistics) {
+  const s = statisticsOf(statistics);
+  const review = view.component.project.translation_review !== false;
+  const approved = (a, readonly2) => review && a !== void 0 ? a + (readonly2 ?? 0) : Number.NaN;
+  return {
+    total: view.total,
+    translated: view.translated,
+    fuzzy: view.fuzzy,
+    failingChecks: view.failing_checks,
+    suggestions: view.have_suggestion,
+    comments: view.have_comment,
+    totalWords: view.total_words,
+    translatedWords: view.translated_words,
+    fuzzyWords: view.fuzzy_words,
+    failingChecksWords: view.failing_checks_words,
+    totalChars: s.total_chars ?? Number.NaN,
+    translatedChars: s.translated_chars ?? Number.NaN,
+    fuzzyChars: s.fuzzy_chars ?? Number.NaN,
+    approved: approved(s.approved, s.readonly),
+    approvedWords: approved(s.approved_words, s.readonly_words),
+    approvedChars: approved(s.approved_chars, s.readonly_chars)
+  };
+}
+function statisticsOf(v) {
+  const out = {};
+  if (!isJson(v)) return out;
+  for (const key of STATISTICS) {
+    const value = v[key];
+    if (isCount(value)) out[key] = value;
+  }
+  return out;
+}
+var MAX_DISPLAY_CHARS, BIDI_CONTROLS, CONTROLS, isCount, countOf, stringOf, nameOf, shownTextOf, linkOf, populationOf, booleanOf, STATISTICS;
+var init_record_view = __esm({
+  "src/weblate/record-view.ts"() {
+    "use strict";
+    init_json();
+    init_http_url();
+    MAX_DISPLAY_CHARS = 200;
+    BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+    CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+    isCount = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
+    countOf = (v) => isCount(v) ? v : 0;
+    stringOf = (v) => typeof v === "string" ? v : void 0;
+    nameOf = (v) => typeof v === "string" && v.trim() !== "" ? clipForDisplay(v) : void 0;
+    shownTextOf = (v) => typeof v === "string" && v.trim() !== "" ? clipForDisplay(v) : "";
+    linkOf = (v) => typeof v === "string" && isHttpUrl(v) ? v : void 0;
+    populationOf = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : void 0;
+    booleanOf = (v) => typeof v === "boolean" ? v : void 0;
+    STATISTICS = [
+      "total_chars",
+      "translated_chars",
+      "fuzzy_chars",
+      "approved",
+      "approved_words",
+      "approved_chars",
+      "readonly",
+      "readonly_words",
+      "readonly_chars"
+    ];
+  }
+});
+
+// src/history/thin.ts
+function thinSeries(flat, nowMinute) {
+  const n2 = flat.length / POINT_SIZE;
+  if (n2 < 2 || must(flat[0]) >= nowMinute - WEEKLY_AFTER_DAYS * DAY) return flat;
+  let drops = false;
+  for (let i = 0; i < n2 - 1 && !drops; i++) {
+    const at = must(flat[i * POINT_SIZE]);
+    if (at >= nowMinute - WEEKLY_AFTER_DAYS * DAY) break;
+    drops = bucketOf(at, nowMinute) === bucketOf(must(flat[(i + 1) * POINT_SIZE]), nowMinute);
+  }
+  if (!drops) return flat;
+  let kept = 0;
+  for (let i = 0; i < n2; i++) {
+    const at = must(flat[i * POINT_SIZE]);
+    const keep = i === n2 - 1 || bucketOf(at, nowMinute) !== bucketOf(must(flat[(i + 1) * POINT_SIZE]), nowMinute);
+    if (!keep) continue;
+    if (kept !== i)
+      for (let k = 0; k < POINT_SIZE; k++)
+        flat[kept * POINT_SIZE + k] = must(flat[i * POINT_SIZE + k]);
+    kept += 1;
+  }
+  flat.length = kept * POINT_SIZE;
+  return flat;
+}
+function bucketOf(minute, nowMinute) {
+  if (minute >= nowMinute - WEEKLY_AFTER_DAYS * DAY) return minute;
+  if (minute >= nowMinute - MONTHLY_AFTER_DAYS * DAY) {
+    return WEEKS + Math.floor((Math.floor(minute / DAY) + 3) / 7);
+  }
+  const date5 = new Date(minute * 6e4);
+  return MONTHS + date5.getUTCFullYear() * 12 + date5.getUTCMonth();
+}
+var DAY, WEEKLY_AFTER_DAYS, MONTHLY_AFTER_DAYS, WEEKS, MONTHS;
+var init_thin = __esm({
+  "src/history/thin.ts"() {
+    "use strict";
+    init_series();
+    init_must();
+    DAY = 24 * 60;
+    WEEKLY_AFTER_DAYS = 90;
+    MONTHLY_AFTER_DAYS = 730;
+    WEEKS = 1e12;
+    MONTHS = 2e12;
+  }
+});
+
+// src/history/merge-run.ts
+function countsOf(record2, statistics) {
+  const c = recordCounts(recordView(record2), statistics);
+  const known2 = (n2) => Number.isNaN(n2) ? UNKNOWN : Math.round(n2);
+  return {
+    total: Math.round(c.total),
+    translated: Math.round(c.translated),
+    fuzzy: Math.round(c.fuzzy),
+    failingChecks: Math.round(c.failingChecks),
+    totalWords: Math.round(c.totalWords),
+    translatedWords: Math.round(c.translatedWords),
+    totalChars: known2(c.totalChars),
+    translatedChars: known2(c.translatedChars),
+    approved: known2(c.approved),
+    approvedWords: known2(c.approvedWords),
+    approvedChars: known2(c.approvedChars)
+  };
+}
+function mergeRun(history, at, entries, options) {
+  if (history.lastRun && Date.parse(at) <= Date.parse(history.lastRun)) return void 0;
+  const minute = toMinute(at);
+  const firstRun = history.lastRun === void 0;
+  const changes = noChanges(options.threshold);
+  const rise = /* @__PURE__ */ new Map();
+  const seen = /* @__PURE__ */ new Set();
+  for (const entry of entries) {
+    const key = tripleKey(entry);
+    seen.add(key);
+    const flat = history.series.get(key);
+    const wasGone = history.gone.delete(key);
+    const restarted = history.restarted?.has(entry.project) === true;
+    if (!firstRun && !restarted && (!flat || wasGone)) changes.added.push(key);
+    const counts = entry.counts;
+    if (!counts) continue;
+    const prev = lastPoint(flat);
+    if (prev && sameCounts(prev, counts)) continue;
+    if (prev) {
+      if (!restarted) noteMilestones(changes, key, prev, counts, options);
+      if (counts.total > prev.total) noteRise(rise, entry, counts.total - prev.total);
+    }
+    const pointMinute = prev && prev.at >= minute ? prev.at + 1 : minute;
+    const point = [pointMinute, ...COUNTERS.map((c) => counts[c])];
+    const series = flat ?? [];
+    series.push(...point);
+    history.series.set(key, thinSeries(series, minute));
+  }
+  sweep(history, seen, minute, changes);
+  changes.newStrings = [...rise.values()];
+  history.previousRun = history.lastRun;
+  history.lastRun = at;
+  if (isNotable(changes)) {
+    history.runs.push({ at, changes: capChanges(changes) });
+    history.runs.splice(0, Math.max(0, history.runs.length - MAX_RUNS));
+  }
+  return changes;
+}
+function noteRise(rise, entry, added) {
+  const c = `${entry.project}/${entry.component}`;
+  const r = rise.get(c) ?? { project: entry.project, component: entry.component, added: 0 };
+  r.added = Math.max(r.added, added);
+  rise.set(c, r);
+}
+function noChanges(threshold) {
+  return { threshold, reached100: [], fellBelow: [], newStrings: [], added: [], removed: [] };
+}
+function noteMilestones(changes, key, prev, counts, options) {
+  const by = measureCounters(options.measure ?? STRINGS_TRANSLATED, [prev, counts]);
+  const [before, now] = [percentWith(prev, by), percentWith(counts, by)];
+  if (before < 100 && counts[by.part] >= counts[by.whole])
+    changes.reached100.push({ key, previous: before });
+  if (before >= options.threshold && now < options.threshold)
+    changes.fellBelow.push({ key, percent: now, previous: before });
+}
+function sweep(history, seen, minute, changes) {
+  for (const key of history.series.keys()) {
+    if (seen.has(key)) {
+      if (firstMinute(history.series.text(key)) >= minute - WEEKLY_AFTER_DAYS * 24 * 60) continue;
+      const flat = must(history.series.get(key));
+      const length = flat.length;
+      const thinned = thinSeries(flat, minute);
+      if (thinned.length !== length) history.series.set(key, thinned);
+      continue;
+    }
+    if (!history.gone.has(key)) {
+      history.gone.set(key, minute);
+      if (!history.restarted?.has(key.slice(0, key.indexOf("/")))) changes.removed.push(key);
+    } else if (must(history.gone.get(key)) < minute - FORGET_GONE_DAYS * 24 * 60) {
+      history.series.delete(key);
+      history.gone.delete(key);
+    }
+  }
+  for (const key of history.gone.keys()) if (!history.series.has(key)) history.gone.delete(key);
+}
+function isNotable(c) {
+  return c.reached100.length + c.fellBelow.length + c.newStrings.length + c.added.length + c.removed.length > 0;
+}
+function capChanges(c) {
+  const byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+  const lists = [c.reached100, c.fellBelow, c.newStrings, c.added, c.removed];
+  const omitted = lists.reduce((sum2, list2) => sum2 + Math.max(0, list2.length - MAX_CHANGE_ITEMS), 0);
+  return {
+    threshold: c.threshold,
+    ...omitted ? { omitted } : {},
+    reached100: [...c.reached100].sort(byKey).slice(0, MAX_CHANGE_ITEMS),
+    fellBelow: [...c.fellBelow].sort(byKey).slice(0, MAX_CHANGE_ITEMS),
+    newStrings: [...c.newStrings].sort(
+      (a, b) => b.added - a.added || (a.project + a.component < b.project + b.component ? -1 : 1)
+    ).slice(0, MAX_CHANGE_ITEMS),
+    added: [...c.added].sort().slice(0, MAX_CHANGE_ITEMS),
+    removed: [...c.removed].sort().slice(0, MAX_CHANGE_ITEMS)
+  };
+}
 function mergeHistory(header2, entries, previous, options) {
   const history = previous ?? emptyHistory(header2.source.baseUrl);
   const changes = mergeRun(history, header2.generatedAt, runEntries(entries), {
@@ -57577,26 +57013,33 @@ function* runEntries(entries) {
     };
   }
 }
-var init_run_history = __esm({
-  "src/history/run-history.ts"() {
+var FORGET_GONE_DAYS;
+var init_merge_run = __esm({
+  "src/history/merge-run.ts"() {
     "use strict";
+    init_triple();
     init_history();
-    init_merge_run();
+    init_record_view();
+    init_measure();
+    init_thin();
+    init_series();
+    init_must();
+    FORGET_GONE_DAYS = 365;
   }
 });
 
 // src/render/model/changes-view.ts
 function recordedNames(names) {
-  const byKey = new Map((names ?? []).map((n2) => [`${n2.of} ${n2.key}`, clipSlug(n2.name)]));
+  const byKey = new Map((names ?? []).map((n2) => [`${n2.of} ${n2.key}`, clipForDisplay(n2.name)]));
   return (of, key) => byKey.get(`${of} ${key}`);
 }
 function keyParts(key) {
   const first = key.indexOf("/");
-  const last2 = key.lastIndexOf("/");
+  const last = key.lastIndexOf("/");
   return {
     project: key.slice(0, first),
-    component: key.slice(first + 1, last2),
-    language: key.slice(last2 + 1)
+    component: key.slice(first + 1, last),
+    language: key.slice(last + 1)
   };
 }
 function removedGroups(keys, wholes = []) {
@@ -57606,10 +57049,10 @@ function removedGroups(keys, wholes = []) {
     const { project, component } = keyParts(key);
     const path2 = `${project}/${component}`;
     const whole = went.has(`project ${project}`) ? "project" : went.has(`component ${path2}`) ? "component" : void 0;
-    const at3 = whole === "project" ? project : whole === "component" ? path2 : key;
-    const group = groups.get(at3) ?? { key: at3, ...whole ? { whole } : {}, keys: [] };
+    const at = whole === "project" ? project : whole === "component" ? path2 : key;
+    const group = groups.get(at) ?? { key: at, ...whole ? { whole } : {}, keys: [] };
     group.keys.push(key);
-    groups.set(at3, group);
+    groups.set(at, group);
   }
   return [...groups.values()];
 }
@@ -57624,7 +57067,7 @@ var init_changes_view = __esm({
 function nameRemovals(run2, previous) {
   const { changes, history } = run2;
   if (!changes?.removed.length) return;
-  changes.wholes = wholesOf(changes.removed, run2.history);
+  changes.wholes = removedWholesOf(changes.removed, run2.history);
   const kept = new Set([...changes.removed].sort().slice(0, MAX_CHANGE_ITEMS));
   const names = /* @__PURE__ */ new Map();
   const name = (of, key, text) => {
@@ -57644,7 +57087,7 @@ function nameRemovals(run2, previous) {
     record2.changes.wholes = changes.wholes.slice(0, MAX_CHANGE_ITEMS);
   }
 }
-function wholesOf(removed, history) {
+function removedWholesOf(removed, history) {
   const live = { project: /* @__PURE__ */ new Set(), component: /* @__PURE__ */ new Set() };
   for (const key of history.series.keys()) {
     if (history.gone.has(key)) continue;
@@ -57665,7 +57108,7 @@ var init_removal_names = __esm({
   "src/pipeline/removal-names.ts"() {
     "use strict";
     init_triple();
-    init_merge_run();
+    init_history();
     init_changes_view();
     init_record_view();
   }
@@ -57685,17 +57128,21 @@ var init_heard_stop = __esm({
 });
 
 // src/output/write-files.ts
-import { closeSync as closeSync5, constants as constants2, copyFileSync, mkdirSync, openSync as openSync5, statSync } from "node:fs";
+import {
+  closeSync as closeSync5,
+  constants as constants2,
+  copyFileSync,
+  mkdirSync,
+  openSync as openSync5,
+  statSync,
+  writeFileSync
+} from "node:fs";
 import { dirname as dirname7, join as join9 } from "node:path";
-function encoded(text) {
-  if (text.length * 3 > scratch.length) return Buffer.from(text);
-  return scratch.subarray(0, scratch.write(text));
-}
 function writeContent(fd, content) {
   let bytes = 0;
   const put = (part) => {
-    const buffer = typeof part === "string" ? encoded(part) : part;
-    writeAll(fd, buffer);
+    const buffer = typeof part === "string" ? Buffer.from(part) : part;
+    writeFileSync(fd, buffer);
     bytes += buffer.byteLength;
   };
   if (typeof content === "string" || content instanceof Uint8Array) {
@@ -57753,13 +57200,12 @@ async function writeFiles(root, files, options = {}) {
   options.signal?.throwIfAborted();
   return { files: count4, bytes };
 }
-var WriteError, TURN, PIECE, scratch;
+var WriteError, TURN, PIECE;
 var init_write_files = __esm({
   "src/output/write-files.ts"() {
     "use strict";
     init_errors();
     init_json();
-    init_write_all();
     WriteError = class extends Error {
       constructor(file2, code, message) {
         super(message);
@@ -57771,7 +57217,6 @@ var init_write_files = __esm({
     };
     TURN = 64;
     PIECE = 1 << 16;
-    scratch = Buffer.allocUnsafe(1 << 20);
   }
 });
 
@@ -57980,18 +57425,18 @@ function __wbg_finalize_init(instance, module) {
   cachedUint8Memory0 = null;
   return wasm;
 }
-async function __wbg_init(input2) {
+async function __wbg_init(input3) {
   if (wasm !== void 0)
     return wasm;
-  if (typeof input2 === "undefined") {
-    input2 = new URL("index_bg.wasm", void 0);
+  if (typeof input3 === "undefined") {
+    input3 = new URL("index_bg.wasm", void 0);
   }
   const imports = __wbg_get_imports();
-  if (typeof input2 === "string" || typeof Request === "function" && input2 instanceof Request || typeof URL === "function" && input2 instanceof URL) {
-    input2 = fetch(input2);
+  if (typeof input3 === "string" || typeof Request === "function" && input3 instanceof Request || typeof URL === "function" && input3 instanceof URL) {
+    input3 = fetch(input3);
   }
   __wbg_init_memory(imports);
-  const { instance, module } = await __wbg_load(await input2, imports);
+  const { instance, module } = await __wbg_load(await input3, imports);
   return __wbg_finalize_init(instance, module);
 }
 function isCustomFontsOptions(value) {
@@ -58399,7 +57844,7 @@ var require_consumer = __commonJS({
     var fs2 = __require("fs");
     var bs = require_binary_search();
     var { promisify: promisify2 } = __require("util");
-    var readFile9 = promisify2(fs2.readFile);
+    var readFile8 = promisify2(fs2.readFile);
     module.exports = class CharWidthTableConsumer {
       constructor(data) {
         this.data = data;
@@ -58409,7 +57854,7 @@ var require_consumer = __commonJS({
         return new CharWidthTableConsumer(data);
       }
       static async load(path2) {
-        const json2 = await readFile9(path2);
+        const json2 = await readFile8(path2);
         const data = JSON.parse(json2);
         return new CharWidthTableConsumer(data);
       }
@@ -58519,7 +57964,7 @@ var require_anafanafo = __commonJS({
         require_helvetica_11px_bold()
       )
     };
-    module.exports = function measure4(text, { font, ...rest }) {
+    module.exports = function measure3(text, { font, ...rest }) {
       const consumer = consumers[font];
       if (!consumer) {
         throw Error(
@@ -58533,13 +57978,13 @@ var require_anafanafo = __commonJS({
 
 // src/widgets/svg-text.ts
 function at11(text, bold) {
-  const cache2 = widths[bold ? 1 : 0];
-  let width = cache2.get(text);
+  const cache = widths[bold ? 1 : 0];
+  let width = cache.get(text);
   if (width === void 0) {
     width = (0, import_anafanafo.default)(text, { font: bold ? "bold 11px Helvetica" : "11px Verdana", guess: true });
     if (text.length <= CACHED_LENGTH) {
-      if (cache2.size >= 1e4) cache2.clear();
-      cache2.set(text, width);
+      if (cache.size >= 1e4) cache.clear();
+      cache.set(text, width);
     }
   }
   return width;
@@ -58593,7 +58038,7 @@ function percentColor(percent3, thresholds) {
   if (percent3 < thresholds.brightgreen) return "yellow";
   return "brightgreen";
 }
-function progressBadge(label, translated, total, thresholds, words = ENGLISH_BADGE_WORDS) {
+function progressBadge(label, translated, total, thresholds, words) {
   if (total <= 0) return { label, message: words.noStrings, color: "lightgrey" };
   const percent3 = translated * 100 / total;
   return {
@@ -58605,16 +58050,9 @@ function progressBadge(label, translated, total, thresholds, words = ENGLISH_BAD
 function errorBadge(label, text) {
   return { label, message: text, color: "lightgrey", isError: true };
 }
-var englishPercent, NO_STRINGS, ENGLISH_BADGE_WORDS;
 var init_badge_data = __esm({
   "src/badges/badge-data.ts"() {
     "use strict";
-    englishPercent = new Intl.NumberFormat("en", { style: "percent" });
-    NO_STRINGS = "no strings";
-    ENGLISH_BADGE_WORDS = {
-      percent: (whole) => englishPercent.format(whole / 100),
-      noStrings: NO_STRINGS
-    };
   }
 });
 
@@ -58640,32 +58078,36 @@ function frame(width, height, label, body) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img"><title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/><g font-family="${FONT_FAMILY}" font-size="11" fill="${FG}">${body}</g></svg>
 `;
 }
-function describe3(input2, shown2) {
-  const of = selectItems(input2.items, { ...input2.options, maxLanguages: 0 }).length;
-  return (input2.words ?? ENGLISH_WIDGET_WORDS).describe(input2.title, shown2, of);
+function describe3(input3, shown2) {
+  const of = selectItems(input3.items, { ...input3.options, maxLanguages: 0 }).length;
+  return input3.words.describe(input3.title, shown2, of);
 }
-function tracks(x, y, tileW, tileH, w, h, width, height) {
+function tracks(x, y, tile, track, area) {
+  const [tileW, tileH] = tile;
+  const [w, h] = track;
+  const [width = 0, height = 0] = area;
   return `<defs><pattern id="k" patternUnits="userSpaceOnUse" x="${n(x)}" y="${n(y)}" width="${tileW}" height="${tileH}"><rect width="${w}" height="${h}" rx="2" fill="${TRACK}"/></pattern></defs><rect x="${n(x)}" y="${n(y)}" width="${n(width)}" height="${n(height)}" fill="url(#k)"/>`;
 }
-function rowsChartSvg(input2) {
-  const words = input2.words ?? ENGLISH_WIDGET_WORDS;
-  const shown2 = selectItems(input2.items, input2.options);
+function rowsChartSvg(input3) {
+  const { words } = input3;
+  const shown2 = selectItems(input3.items, input3.options);
   const names = shown2.map((i) => fitText(i.name, NAME_MAX));
   const nameWidth = Math.max(40, ...names.map((name) => textWidth(name)));
   const barX = Math.ceil(PAD + nameWidth + 8);
   const pctX = barX + BAR + 6;
   const widest = textWidth(words.percent(100));
-  const title = xml(fitText(input2.title, pctX + widest - PAD, 12, true));
-  const width = Math.max(pctX + widest + PAD, PAD * 2 + textWidth(input2.title, 12, true));
+  const title = fitText(input3.title, pctX + widest - PAD, 12, true);
+  const width = Math.max(pctX + widest + PAD, PAD * 2 + textWidth(input3.title, 12, true));
   const top = PAD + TITLE;
-  let body = `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${title}</text>`;
-  if (shown2.length > 0) body += tracks(barX, top + 3, BAR, ROW, BAR, 11, BAR, shown2.length * ROW);
+  let body = heading(title);
+  if (shown2.length > 0)
+    body += tracks(barX, top + 3, [BAR, ROW], [BAR, 11], [BAR, shown2.length * ROW]);
   const bars = new Bars();
   let rows = "";
   shown2.forEach((item, i) => {
     const y = top + i * ROW;
     bars.add(
-      barColor(item.percent, input2.options, input2.thresholds),
+      barColor(item.percent, input3.options, input3.thresholds),
       barX,
       y + 3,
       BAR * Math.min(100, item.percent) / 100,
@@ -58679,31 +58121,23 @@ function rowsChartSvg(input2) {
   if (shown2.length === 0)
     body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">${xml(words.noLanguages)}</text>`;
   const height = PAD * 2 + TITLE + Math.max(1, shown2.length) * ROW;
-  return frame(width, height, describe3(input2, shown2), body);
+  return frame(width, height, describe3(input3, shown2), body);
 }
-function columnsChartSvg(input2) {
-  const words = input2.words ?? ENGLISH_WIDGET_WORDS;
-  const shown2 = selectItems(input2.items, input2.options);
+function columnsChartSvg(input3) {
+  const { words } = input3;
+  const shown2 = selectItems(input3.items, input3.options);
   const names = shown2.map((i) => fitText(i.name, NAME_MAX));
   const nameHeight = Math.max(20, ...names.map((name) => textWidth(name))) + 8;
   const top = PAD + TITLE + 14;
   const bottom = top + COLUMN_HEIGHT;
   const width = Math.max(
     PAD * 2 + Math.max(1, shown2.length) * COL,
-    PAD * 2 + textWidth(input2.title, 12, true)
+    PAD * 2 + textWidth(input3.title, 12, true)
   );
-  let body = `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${xml(input2.title)}</text>`;
+  let body = heading(input3.title);
+  const area = [shown2.length * COL - 8, COLUMN_HEIGHT];
   if (shown2.length > 0)
-    body += tracks(
-      PAD + 4,
-      top,
-      COL,
-      COLUMN_HEIGHT,
-      COL - 8,
-      COLUMN_HEIGHT,
-      shown2.length * COL - 8,
-      COLUMN_HEIGHT
-    );
+    body += tracks(PAD + 4, top, [COL, COLUMN_HEIGHT], [COL - 8, COLUMN_HEIGHT], area);
   const bars = new Bars();
   let percents = "";
   let labels = "";
@@ -58712,7 +58146,7 @@ function columnsChartSvg(input2) {
     const h = COLUMN_HEIGHT * Math.min(100, item.percent) / 100;
     const mid = x + COL / 2;
     bars.add(
-      barColor(item.percent, input2.options, input2.thresholds),
+      barColor(item.percent, input3.options, input3.thresholds),
       x + 4,
       bottom - h,
       COL - 8,
@@ -58726,9 +58160,9 @@ function columnsChartSvg(input2) {
     body += `<g font-size="9" text-anchor="middle" transform="translate(0 ${top - 4})">${percents}</g><g text-anchor="end" transform="rotate(-90) translate(${-(bottom + 6)})">${labels}</g>`;
   } else body += `<text x="${PAD}" y="${top + 12}" fill="#5d6778">${xml(words.noLanguages)}</text>`;
   const height = top + COLUMN_HEIGHT + nameHeight + PAD;
-  return frame(width, height, describe3(input2, shown2), body);
+  return frame(width, height, describe3(input3, shown2), body);
 }
-var englishPercent2, englishInt, ENGLISH_WIDGET_WORDS, SHIELDS_HEX, floorPercent, PAD, ROW, TITLE, NAME_MAX, BAR, FG, TRACK, Bars, COL, COLUMN_HEIGHT;
+var SHIELDS_HEX, floorPercent, PAD, ROW, TITLE, NAME_MAX, BAR, FG, TRACK, heading, Bars, COL, COLUMN_HEIGHT;
 var init_chart_svg = __esm({
   "src/widgets/chart-svg.ts"() {
     "use strict";
@@ -58736,30 +58170,6 @@ var init_chart_svg = __esm({
     init_counts();
     init_svg_text();
     init_must();
-    init_plural();
-    englishPercent2 = new Intl.NumberFormat("en", { style: "percent" });
-    englishInt = new Intl.NumberFormat("en");
-    ENGLISH_WIDGET_WORDS = {
-      percent: (whole) => englishPercent2.format(whole / 100),
-      int: (n2) => englishInt.format(n2),
-      noLanguages: "no languages to show",
-      describe: (title, shown2, of) => {
-        const first = shown2[0];
-        const last2 = shown2.at(-1);
-        if (!first || !last2) return `${title}: no languages`;
-        const all = counted(of ?? shown2.length, "language");
-        const p = (i) => englishPercent2.format(floorPercent(i.percent) / 100);
-        const range = shown2.length === 1 ? `${first.name} ${p(first)}` : `from ${first.name} ${p(first)} to ${last2.name} ${p(last2)}`;
-        const languages = of !== void 0 && of > shown2.length ? `${shown2.length} of ${all}` : all;
-        return `${title}: percent of translated strings for ${languages}, ${range}`;
-      },
-      matrix: (title, components, languages, of) => `${title}, percent of translated strings by component and language: ${counted(components, "component")}, ` + (of !== void 0 && of > languages ? `${languages} of ${counted(of, "language")}` : counted(languages, "language")),
-      og: {
-        noStrings: "no strings",
-        mostTranslated: "Most translated",
-        footer: "Translation status by l10n-snapshot"
-      }
-    };
     SHIELDS_HEX = { red: "#e05d44", yellow: "#dfb317", brightgreen: "#44cc11" };
     floorPercent = (percent3) => percent3 >= 100 ? 100 : Math.floor(percent3);
     PAD = 8;
@@ -58769,6 +58179,7 @@ var init_chart_svg = __esm({
     BAR = 160;
     FG = "#1d2330";
     TRACK = "#e3e7ed";
+    heading = (text) => `<text x="${PAD}" y="${PAD + 11}" font-size="12" font-weight="bold">${xml(text)}</text>`;
     Bars = class {
       paths = /* @__PURE__ */ new Map();
       add(color, x, y, w, h) {
@@ -58807,11 +58218,11 @@ import { existsSync as existsSync2, readFileSync as readFileSync5 } from "node:f
 import { readFile as readFile4 } from "node:fs/promises";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 function fontFiles() {
-  for (const family of [
+  for (const family2 of [
     ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"],
     ["LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf"]
   ]) {
-    const found = family.flatMap(
+    const found = family2.flatMap(
       (f) => FONT_DIRS.map((dir) => dir + f).filter((file2) => existsSync2(file2))
     );
     if (found.length > 0) return found;
@@ -58828,14 +58239,14 @@ function loadOgRenderer() {
   })();
   return loading;
 }
-function ogSvg(input2) {
+function ogSvg(input3) {
   const left = 72;
-  const words = input2.words ?? ENGLISH_WIDGET_WORDS;
+  const { words } = input3;
   const percent3 = xml(
-    input2.percent === void 0 ? words.og.noStrings : words.percent(floorPercent(input2.percent))
+    input3.percent === void 0 ? words.og.noStrings : words.percent(floorPercent(input3.percent))
   );
-  let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><rect width="${W}" height="${H}" fill="#14171d"/><rect width="${W}" height="12" fill="#3fb95a"/><g font-family="${FONT}" fill="#e4e8ef"><text x="${left}" y="110" font-size="34" fill="#9aa4b5">${xml(fitText(input2.kicker, 1050, 34))}</text><text x="${left}" y="190" font-size="64" font-weight="bold">${xml(fitText(input2.title, 1050, 64, true))}</text><text x="${left}" y="350" font-size="140" font-weight="bold" fill="#6fdd8b">${percent3}</text><text x="${left}" y="410" font-size="30" fill="#9aa4b5">${xml(fitText(input2.subtitle, 560, 30))}</text>`;
-  const top = [...input2.languages].sort((a, b) => b.percent - a.percent || (a.name < b.name ? -1 : 1)).slice(0, 6);
+  let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><rect width="${W}" height="${H}" fill="#14171d"/><rect width="${W}" height="12" fill="#3fb95a"/><g font-family="${FONT}" fill="#e4e8ef"><text x="${left}" y="110" font-size="34" fill="#9aa4b5">${xml(fitText(input3.kicker, 1050, 34))}</text><text x="${left}" y="190" font-size="64" font-weight="bold">${xml(fitText(input3.title, 1050, 64, true))}</text><text x="${left}" y="350" font-size="140" font-weight="bold" fill="#6fdd8b">${percent3}</text><text x="${left}" y="410" font-size="30" fill="#9aa4b5">${xml(fitText(input3.subtitle, 560, 30))}</text>`;
+  const top = [...input3.languages].sort((a, b) => b.percent - a.percent || (a.name < b.name ? -1 : 1)).slice(0, 6);
   const x = 680;
   top.forEach((item, i) => {
     const y = 270 + i * 50;
@@ -58846,11 +58257,11 @@ function ogSvg(input2) {
     svg += `<text x="${x}" y="230" font-size="24" fill="#9aa4b5">${xml(words.og.mostTranslated)}</text>`;
   return `${svg}<text x="${left}" y="580" font-size="24" fill="#9aa4b5">${xml(words.og.footer)}</text></g></svg>`;
 }
-function ogPng(input2) {
+function ogPng(input3) {
   if (!fonts) throw new Error("ogPng() before loadOgRenderer() finished");
-  const svg = ogSvg(input2);
-  const at3 = drawn.findIndex((d) => d.svg === svg);
-  if (at3 >= 0) return drawn.splice(at3, 1)[0]?.png ?? draw(svg, fonts);
+  const svg = ogSvg(input3);
+  const at = drawn.findIndex((d) => d.svg === svg);
+  if (at >= 0) return drawn.splice(at, 1)[0]?.png ?? draw(svg, fonts);
   const png = draw(svg, fonts);
   drawn.push({ svg, png });
   if (drawn.length > KEEP_DRAWN) drawn.shift();
@@ -58949,24 +58360,19 @@ var init_site_detail = __esm({
 // src/render/budget/site-budget.ts
 function chooseDetail(site, maxBytes, after, written) {
   if (after && after.steps >= DROP_STEPS.length)
-    throw tooLarge2(after.costs, Math.max(written ?? 0, after.bytes), maxBytes);
-  const from = after ? after.steps + 1 : 0;
-  let before2 = after?.bytes;
-  let fullBytes = after ? after.fullBytes ?? after.bytes : void 0;
+    throw overBudgetError(after.costs, Math.max(written ?? 0, after.bytes), maxBytes);
   const leftOut = [...after?.leftOut ?? []];
-  for (let steps = from; steps <= DROP_STEPS.length; steps++) {
+  let before = after?.bytes;
+  for (let steps = after ? after.steps + 1 : 0; ; steps++) {
     const detail = detailAfter(steps);
     site.setDetail(detail);
-    const quick = site.costs(true);
-    const rough = sum(quick);
-    const close = rough * QUICK_MARGIN <= maxBytes || rough > maxBytes * QUICK_MARGIN ? void 0 : site.costs();
-    const costs = close ?? quick;
+    const costs = lookAt(site, maxBytes);
     const bytes = sum(costs);
-    fullBytes ??= bytes;
-    if (before2 !== void 0)
-      leftOut.push({ step: must(DROP_STEPS[steps - 1]), saves: before2 - bytes });
-    before2 = bytes;
-    if (bytes <= maxBytes)
+    if (before !== void 0)
+      leftOut.push({ step: must(DROP_STEPS[steps - 1]), saves: before - bytes });
+    before = bytes;
+    if (bytes <= maxBytes) {
+      const fullBytes = bytes + leftOut.reduce((n2, l) => n2 + l.saves, 0);
       return {
         detail,
         steps,
@@ -58976,11 +58382,17 @@ function chooseDetail(site, maxBytes, after, written) {
         leftOut,
         ...steps > 0 ? { fullBytes } : {}
       };
-    if (steps === DROP_STEPS.length) throw tooLarge2(costs, bytes, maxBytes);
+    }
+    if (steps === DROP_STEPS.length) throw overBudgetError(costs, bytes, maxBytes);
   }
-  throw new Error("unreachable: the last step returns or throws");
 }
-function tooLarge2(costs, bytes, maxBytes) {
+function lookAt(site, maxBytes) {
+  const quick = site.costs(true);
+  const rough = sum(quick);
+  const clear = rough * QUICK_MARGIN <= maxBytes || rough > maxBytes * QUICK_MARGIN;
+  return clear ? quick : site.costs();
+}
+function overBudgetError(costs, bytes, maxBytes) {
   const largest = [...costs].sort((a, b) => b.bytes - a.bytes).slice(0, 3).map((c) => `${c.kind} ${formatBytes(c.bytes)}`).join(", ");
   return new OutputError(
     `the site would be ${formatBytes(bytes)} even at its smallest (${largest}), over site.maxBytes (${formatBytes(maxBytes)}): raise site.maxBytes or track fewer translations; nothing was written`
@@ -59016,7 +58428,7 @@ var init_site_budget = __esm({
 
 // src/render/budget/measure-files.ts
 import { statSync as statSync2 } from "node:fs";
-function fileBytes2(file2) {
+function fileBytes(file2) {
   if ("copyFrom" in file2) return statSync2(file2.copyFrom).size;
   return contentBytes(file2.render());
 }
@@ -59035,26 +58447,26 @@ function measureFiles(files, sample2 = SAMPLE_FILES) {
       kind.files += 1;
       kind.weight += f.weight;
     } else {
-      const measured2 = COSTLY.has(f.kind) ? Math.max(1, Math.floor(sample2 / 16)) : sample2;
-      kinds.set(f.kind, { files: 1, weight: f.weight, measured: measured2, seen: 0, picked: [] });
+      const measured = COSTLY.has(f.kind) ? Math.max(1, Math.floor(sample2 / 16)) : sample2;
+      kinds.set(f.kind, { files: 1, weight: f.weight, measured, seen: 0, picked: [] });
     }
   }
   for (const f of files()) {
     const kind = must(kinds.get(f.kind));
-    const at3 = kind.seen++;
-    const { files: n2, measured: measured2, picked } = kind;
-    const next = Math.floor((picked.length + 0.5) * n2 / measured2);
-    if (n2 <= measured2 || picked.length < measured2 && at3 === next) picked.push(f);
+    const at = kind.seen++;
+    const { files: n2, measured, picked } = kind;
+    const next = Math.floor((picked.length + 0.5) * n2 / measured);
+    if (n2 <= measured || picked.length < measured && at === next) picked.push(f);
   }
   const costs = [];
-  for (const [kind, { files: n2, weight: total, measured: measured2, picked }] of kinds) {
+  for (const [kind, { files: n2, weight: total, measured, picked }] of kinds) {
     let bytes = 0;
     let weight = 0;
     for (const f of picked) {
-      bytes += fileBytes2(f.file);
+      bytes += fileBytes(f.file);
       weight += f.weight;
     }
-    if (n2 <= measured2) costs.push({ kind, files: n2, bytes, exact: true });
+    if (n2 <= measured) costs.push({ kind, files: n2, bytes, exact: true });
     else {
       const estimate = Math.ceil(weight > 0 ? bytes / weight * total : 0);
       costs.push({ kind, files: n2, bytes: estimate, exact: false });
@@ -59110,21 +58522,21 @@ var init_measure_files = __esm({
 function sumTrend(series, by) {
   const events = /* @__PURE__ */ new Map();
   const kinds = /* @__PURE__ */ new Map();
-  const before2 = new Float64Array(COUNTS2);
+  const before = new Float64Array(COUNTS2);
   for (const flat of series) {
-    before2.fill(0);
+    before.fill(0);
     for (let o = 0; o + POINT_SIZE <= flat.length; o += POINT_SIZE) {
-      const at3 = must(flat[o]);
-      let sums = events.get(at3);
+      const at = must(flat[o]);
+      let sums = events.get(at);
       if (!sums) {
         sums = new Float64Array(COUNTS2);
-        events.set(at3, sums);
+        events.set(at, sums);
       }
       let kind = 0;
       for (let k = 0; k < COUNTS2; k++) {
         const value = must(flat[o + 1 + k]);
-        sums[k] = must(sums[k]) + value - must(before2[k]);
-        before2[k] = value;
+        sums[k] = must(sums[k]) + value - must(before[k]);
+        before[k] = value;
         if (value === UNKNOWN) kind |= 1 << k;
       }
       if (!kinds.has(kind)) kinds.set(kind, pointAt(flat, o / POINT_SIZE));
@@ -59136,13 +58548,13 @@ function sumTrend(series, by) {
   const points = [];
   let total = 0;
   let translated = 0;
-  for (const at3 of [...events.keys()].sort((a, b) => a - b)) {
-    const sums = must(events.get(at3));
+  for (const at of [...events.keys()].sort((a, b) => a - b)) {
+    const sums = must(events.get(at));
     const [dt, dtr] = [must(sums[whole]), must(sums[part])];
     total += dt;
     translated += dtr;
     if (points.length && dt === 0 && dtr === 0) continue;
-    points.push({ at: at3, total, translated });
+    points.push({ at, total, translated });
   }
   return { points, used: counters.used };
 }
@@ -59151,20 +58563,13 @@ var init_trend_sum = __esm({
   "src/render/model/trend-sum.ts"() {
     "use strict";
     init_history();
+    init_series();
     init_must();
     COUNTS2 = POINT_SIZE - 1;
   }
 });
 
 // src/render/model/history-view.ts
-function at2(points, minute) {
-  let found;
-  for (const p of points) {
-    if (p.at > minute) break;
-    found = p;
-  }
-  return found;
-}
 function buildHistoryView(model, history) {
   if (!history.lastRun) return void 0;
   const trend = trendSummer(model, history, history.lastRun);
@@ -59172,7 +58577,7 @@ function buildHistoryView(model, history) {
   function* rows(projects) {
     for (const p of projects) for (const c of p.components) yield* c.translations;
   }
-  function trendOf(_kind, of) {
+  const trendOf = (_kind, of) => {
     if (of === void 0) {
       siteTrend ??= trend(rows(model.projects));
       return siteTrend;
@@ -59180,7 +58585,7 @@ function buildHistoryView(model, history) {
     if ("components" in of) return trend(rows([of]));
     if ("translations" in of) return trend(of.translations);
     return trend([of]);
-  }
+  };
   const run2 = history.runs.at(-1);
   return {
     lastRun: history.lastRun,
@@ -59202,14 +58607,14 @@ function trendSummer(model, history, lastRun) {
     const now = points.at(-1);
     const end = Math.max(toMinute(lastRun), now?.at ?? 0);
     const delta = (days, minute) => {
-      const then = minute === void 0 ? void 0 : at2(points, minute);
+      const then = minute === void 0 ? void 0 : points.findLast((p) => p.at <= minute);
       const span = days === void 0 ? {} : { days };
       if (!now || !then) return span;
       return {
         ...span,
         translated: now.translated - then.translated,
         total: now.total - then.total,
-        percent: Math.round((pct(now) - pct(then)) * 10) / 10
+        percent: Math.round((pointPercent(now) - pointPercent(then)) * 10) / 10
       };
     };
     const deltas = [delta(void 0, previous), delta(7, end - 7 * DAY2), delta(30, end - 30 * DAY2)];
@@ -59220,7 +58625,7 @@ function changesView(model, runAt, c, project) {
   const inProject = (key) => project === void 0 || key.startsWith(`${project}/`);
   const item = (key, detail) => changeItem(model, key, detail);
   const removed = c.removed.filter(inProject);
-  const wholes = c.newStrings.length + removed.length > 0 ? wholesOf2(model) : void 0;
+  const wholes = c.newStrings.length + removed.length > 0 ? wholesOf(model) : void 0;
   return {
     at: runAt,
     threshold: c.threshold,
@@ -59237,7 +58642,7 @@ function changesView(model, runAt, c, project) {
 }
 function changeItem(model, key, detail) {
   const t = model.findRow(key);
-  if (!t) return { text: clipSlug(key), detail };
+  if (!t) return { text: clipForDisplay(key), detail };
   return {
     text: key,
     translation: {
@@ -59252,7 +58657,7 @@ function changeItem(model, key, detail) {
     detail
   };
 }
-function wholesOf2(model) {
+function wholesOf(model) {
   const projects = new Map(model.projects.map((p) => [p.project, p]));
   const components = new Map(
     model.projects.flatMap(
@@ -59264,7 +58669,7 @@ function wholesOf2(model) {
 function newStringsItem(wholes, r) {
   const detail = { kind: "newStrings", added: r.added };
   const found = wholes.components.get(`${r.project}/${r.component}`);
-  if (!found) return { text: clipSlug(`${r.project}/${r.component}`), detail };
+  if (!found) return { text: clipForDisplay(`${r.project}/${r.component}`), detail };
   return {
     text: `${r.project}/${r.component}`,
     component: { name: found.comp.name, projectName: found.p.name },
@@ -59283,13 +58688,13 @@ function removedItems(model, wholes, keys, { names, wholes: went }) {
       ...g.whole ? { whole: g.whole, translations: g.keys.length } : {}
     };
     const { project, component, language } = keyParts(first);
-    const projectName = wholes.projects.get(project)?.name ?? recorded("project", project) ?? clipSlug(project);
+    const projectName = wholes.projects.get(project)?.name ?? recorded("project", project) ?? clipForDisplay(project);
     if (g.whole === "project") return { text: projectName, project: { name: projectName }, detail };
     const path2 = `${project}/${component}`;
-    const componentName = wholes.components.get(path2)?.comp.name ?? recorded("component", path2) ?? clipSlug(componentLabel(component));
+    const componentName = wholes.components.get(path2)?.comp.name ?? recorded("component", path2) ?? clipForDisplay(componentLabel(component));
     const comp = { name: componentName, projectName };
     if (g.whole === "component") return { text: g.key, component: comp, detail };
-    const languageName = recorded("language", language) ?? clipSlug(language);
+    const languageName = recorded("language", language) ?? clipForDisplay(language);
     const translation = { language, languageName, componentName, projectName };
     return { text: g.key, translation, detail };
   });
@@ -59297,7 +58702,7 @@ function removedItems(model, wholes, keys, { names, wholes: went }) {
 function changeCount(v) {
   return v.reached100.length + v.fellBelow.length + v.newStrings.length + v.added.length + v.removed.length;
 }
-var DAY2, pct, floor1;
+var DAY2, pointPercent, floor1;
 var init_history_view = __esm({
   "src/render/model/history-view.ts"() {
     "use strict";
@@ -59309,21 +58714,8 @@ var init_history_view = __esm({
     init_must();
     init_changes_view();
     DAY2 = 24 * 60;
-    pct = (p) => p.total <= 0 ? 100 : p.translated * 100 / p.total;
+    pointPercent = (p) => p.total <= 0 ? 100 : p.translated * 100 / p.total;
     floor1 = (n2) => Math.floor(n2 * 10) / 10;
-  }
-});
-
-// src/badges/stale-badge.ts
-function staleBadge(badge, asOf, now, message = (percent3) => `${percent3} (${english.ago(asOf, now, "narrow")})`) {
-  return { ...badge, message: message(badge.message, asOf, now), stale: true };
-}
-var english;
-var init_stale_badge = __esm({
-  "src/badges/stale-badge.ts"() {
-    "use strict";
-    init_locale_format();
-    english = new LocaleFormat("en");
   }
 });
 
@@ -59499,18 +58891,21 @@ function badgeText(locale, site) {
       if (status === "invalid") return messages.t("badge.invalid");
       return messages.t(failureKey(kind));
     },
-    stale: (badge, asOf, now) => staleBadge(
-      badge,
-      asOf,
-      now,
-      (message) => messages.t("badge.stale", { message, age: format2.ago(asOf, now, "narrow") })
-    )
+    // The earlier percent with its age, "85% (3d ago)"; drawn with a grey border (badge-svg.ts).
+    stale: (badge, asOf, now) => ({
+      ...badge,
+      message: messages.t("badge.stale", {
+        message: badge.message,
+        age: format2.ago(asOf, now, "narrow")
+      }),
+      stale: true
+    })
   };
 }
 function widgetWords(locale, by) {
   const { messages: m, format: f } = locale;
   const whole = (percent3) => f.wholePercent(percent3);
-  const measured2 = new MeasureWords(locale, by).done(by);
+  const measured = new MeasureWords(locale, by).done(by);
   const languagesOf = (shown2, of = shown2) => of > shown2 ? m.t("widgets.languagesOf", { shown: shown2, languages: m.t("count.languages", { count: of }) }) : m.t("count.languages", { count: shown2 });
   return {
     percent: whole,
@@ -59518,24 +58913,24 @@ function widgetWords(locale, by) {
     noLanguages: m.t("widgets.noLanguages"),
     describe: (title, shown2, of) => {
       const first = shown2[0];
-      const last2 = shown2.at(-1);
-      if (!first || !last2) return m.t("widgets.noLanguagesTitle", { title });
+      const last = shown2.at(-1);
+      if (!first || !last) return m.t("widgets.noLanguagesTitle", { title });
       const range = shown2.length === 1 ? m.t("widgets.rangeOne", { name: first.name, percent: whole(first.percent) }) : m.t("widgets.range", {
         first: first.name,
         firstPercent: whole(first.percent),
-        last: last2.name,
-        lastPercent: whole(last2.percent)
+        last: last.name,
+        lastPercent: whole(last.percent)
       });
       return m.t("widgets.chartTitle", {
         title,
-        measure: measured2,
+        measure: measured,
         languages: languagesOf(shown2.length, of),
         range
       });
     },
     matrix: (title, components, languages, of) => m.t("widgets.matrixTitle", {
       title,
-      measure: measured2,
+      measure: measured,
       components: m.t("count.components", { count: components }),
       languages: languagesOf(languages, of)
     }),
@@ -59552,7 +58947,6 @@ var init_badge_text = __esm({
     "use strict";
     init_badge_data();
     init_measure();
-    init_stale_badge();
     init_measure_words();
     FAILURE_KEYS = {
       "not-found": "badge.notFound",
@@ -59577,11 +58971,11 @@ function failureReason(entry) {
     };
   const status = entry.failure?.status;
   const first = entry.errors[0];
-  const at3 = first?.path === LIST_PATH ? first.message.indexOf(LISTED) : -1;
+  const at = first?.path === LIST_PATH ? first.message.indexOf(LISTED) : -1;
   return {
     status: "failed",
     ...status === void 0 ? { kind: entry.failure?.kind ?? "error" } : { http: `${status} ${STATUS_CODES3[status] ?? ""}`.trim() },
-    ...first && at3 > 0 ? { list: first.message.slice(0, at3) } : {}
+    ...first && at > 0 ? { list: first.message.slice(0, at) } : {}
   };
 }
 function addStale(summary, stale) {
@@ -59656,8 +59050,8 @@ var init_translation_row = __esm({
     NO_PROBLEMS = [];
     RowMaker = class {
       /** @param measure what the rows' percents count (site.metric, site.progress) */
-      constructor(measure4) {
-        this.measure = measure4;
+      constructor(measure3) {
+        this.measure = measure3;
       }
       measure;
       texts = /* @__PURE__ */ new Map();
@@ -59694,8 +59088,6 @@ var init_translation_row = __esm({
           percent: parts.tally && percentBy(parts.tally, this.measure),
           empty: parts.tally?.total === 0,
           pageDir: folder,
-          // One flat string (a template would keep a tree of parts, per row).
-          badgeBase: folder && ["badges", folder].join("/"),
           ...parts.warnings.length > 0 && parts.status === "ok" && !parts.stale ? { warned: true } : {}
         };
       }
@@ -59718,45 +59110,35 @@ var init_translation_row = __esm({
 
 // src/render/model/language-names.ts
 function languageTag(code) {
-  const at3 = code.indexOf("@");
-  const base = (at3 < 0 ? code : code.slice(0, at3)).replace(/_/g, "-");
-  return at3 < 0 ? base : base + (MODIFIERS[code.slice(at3 + 1).toLowerCase()] ?? "");
+  const at = code.indexOf("@");
+  const base = (at < 0 ? code : code.slice(0, at)).replace(/_/g, "-");
+  return at < 0 ? base : base + (MODIFIERS[code.slice(at + 1).toLowerCase()] ?? "");
 }
 function nativeName(code, englishName) {
-  const names = cache.get(code);
-  if (names?.has(englishName)) return names.get(englishName);
-  let name;
-  try {
-    const tag = languageTag(code);
-    const own2 = new Intl.DisplayNames([tag], { type: "language", fallback: "none" }).of(tag);
-    const english4 = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(tag);
-    if (own2 && own2 !== english4 && own2.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en"))
-      name = own2;
-  } catch {
-    name = void 0;
-  }
-  if (cached2 >= CACHE_LIMIT2) {
-    cache.clear();
-    cached2 = 0;
-  }
-  const byName = cache.get(code) ?? /* @__PURE__ */ new Map();
-  cache.set(code, byName);
-  byName.set(englishName, name);
-  cached2 += 1;
-  return name;
+  const own2 = ownName(code);
+  const tag = languageTag(code);
+  return own2 && own2.toLocaleLowerCase(tag) !== englishName.toLocaleLowerCase("en") ? own2 : void 0;
 }
-var cache, cached2, CACHE_LIMIT2, MODIFIERS;
+var MODIFIERS, ownName;
 var init_language_names = __esm({
   "src/render/model/language-names.ts"() {
     "use strict";
-    cache = /* @__PURE__ */ new Map();
-    cached2 = 0;
-    CACHE_LIMIT2 = 1e4;
+    init_locale_format();
     MODIFIERS = {
       latin: "-Latn",
       cyrillic: "-Cyrl",
       valencia: "-valencia"
     };
+    ownName = remembered((code) => {
+      try {
+        const tag = languageTag(code);
+        const own2 = new Intl.DisplayNames([tag], { type: "language", fallback: "none" }).of(tag);
+        const english2 = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" }).of(tag);
+        return own2 && own2 !== english2 ? own2 : "";
+      } catch {
+        return "";
+      }
+    });
   }
 });
 
@@ -59790,10 +59172,10 @@ function describeEntry(entry, site, generatedAt, text) {
     component: entry.component,
     language: entry.language,
     status: ok ? "ok" : entry.status,
-    projectName: component.project.name ?? clipSlug(entry.project),
+    projectName: component.project.name ?? clipForDisplay(entry.project),
     componentName: componentDisplayName(entry.component, component.name),
-    languageName: language.name ?? clipSlug(entry.language),
-    nativeName: nativeName(entry.language, language.name ?? clipSlug(entry.language)),
+    languageName: language.name ?? clipForDisplay(entry.language),
+    nativeName: nativeName(entry.language, language.name ?? clipForDisplay(entry.language)),
     lang: languageTag(entry.language),
     dir: language.direction === "rtl" ? "rtl" : "ltr",
     ...language.population === void 0 ? {} : { population: language.population },
@@ -59816,7 +59198,7 @@ function describeEntry(entry, site, generatedAt, text) {
   return { ...parts, stale, badge: text.stale(parts.badge, asOf, generatedAt) };
 }
 function languageRef(l) {
-  const name = l.name ?? clipSlug(l.code);
+  const name = l.name ?? clipForDisplay(l.code);
   return {
     code: l.code,
     name,
@@ -59841,9 +59223,9 @@ function toView(entry, parts, publishable, site) {
 }
 function componentDisplayName(path2, name) {
   const parts = componentPathParts(path2);
-  return [...parts.slice(0, -1), name ?? clipSlug(must(parts.at(-1)))].join(" / ");
+  return [...parts.slice(0, -1), name ?? clipForDisplay(must(parts.at(-1)))].join(" / ");
 }
-function isoTime2(value) {
+function isoTime(value) {
   const short = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})( UTC)?$/.exec(value);
   if (short) return `${short[1]}T${short[2]}${short[3] ? "Z" : ""}`;
   return Number.isNaN(Date.parse(value)) ? void 0 : value;
@@ -59975,19 +59357,25 @@ function planSiteModel(source, site, text = badgeText(loadSiteLocales(site).badg
   return {
     model,
     translationPages: () => translationPages(read),
+    /** An even sample of the translations' pages (all of them on a small site), for the budget. */
     pageSample: read.pageSample,
+    /** The translations' badges: each distinct badge and how many translations have it. */
     badgeUses: () => badgeUses(rows),
+    /** Each translation's badge, in the order of translationPages: no second read of the file. */
     translationBadges: () => rows,
+    /**
+     * Claims the files of a translation that is not on the site (a removed one's, kept for a
+     * while) against every file the site has; returns why it cannot have them, or undefined.
+     */
     claimElsewhere: (triple) => elsewhere.claim(triple),
+    /** Lets go of the claims once nothing more is claimed (claimElsewhere throws after it). */
     endClaims: () => elsewhere.close()
   };
 }
 function findRow(components, key) {
-  const first = key.indexOf("/");
-  const last2 = key.lastIndexOf("/");
-  const component = first > 0 && last2 > first ? components.get(JSON.stringify([key.slice(0, first), key.slice(first + 1, last2)])) : void 0;
-  const language = key.slice(last2 + 1);
-  return component?.translations.find((t) => !t.notStarted && t.language === language);
+  const { project, component, language } = keyParts(key);
+  if (`${project}/${component}/${language}` !== key) return void 0;
+  return components.get(JSON.stringify([project, component]))?.translations.find((t) => !t.notStarted && t.language === language);
 }
 function badgeUses(rows) {
   const uses = /* @__PURE__ */ new Map();
@@ -59999,8 +59387,11 @@ function badgeUses(rows) {
   }
   return [...uses.values()];
 }
-function readEntries(source, site, text) {
-  const read = {
+function startRead(source, site, text) {
+  const rows = [];
+  const unpublished = [];
+  const published = [];
+  return {
     source,
     site,
     text,
@@ -60009,13 +59400,16 @@ function readEntries(source, site, text) {
     components: /* @__PURE__ */ new Map(),
     languages: /* @__PURE__ */ new Map(),
     counts: emptyTally(),
-    rows: [],
+    rows,
     makeRow: new RowMaker(site),
     claims: new SiteClaims({ locales: site.locales }),
-    unpublished: [],
+    unpublished,
     pageSample: new EvenSample(PAGE_SAMPLE),
-    published: []
+    published
   };
+}
+function readEntries(source, site, text) {
+  const read = startRead(source, site, text);
   for (const entry of source.entries()) read.published.push(addEntry(read, entry));
   return read;
 }
@@ -60029,13 +59423,13 @@ function addEntry(read, given) {
     read.unpublished.push(toView(entry, parts, false, site));
     return false;
   }
-  const project = projectOf3(read, entry.project);
+  const project = findOrAddProject(read, entry.project);
   if (parts.status === "ok") project.name = parts.projectName;
   if (entry.component === WILDCARD || entry.language === WILDCARD) {
     project.unexpanded.push(toView(entry, parts, true, site));
     return false;
   }
-  const component = componentOf2(read, project, entry.component, parts.componentName);
+  const component = findOrAddComponent(read, project, entry.component, parts.componentName);
   if (parts.status === "ok")
     Object.assign(component, {
       name: parts.componentName,
@@ -60047,7 +59441,7 @@ function addEntry(read, given) {
   const row = read.makeRow.make(parts, folder);
   read.rows.push(row);
   component.translations.push(row);
-  const language = languageOf3(read, entry.language, parts.lang, parts.dir);
+  const language = findOrAddLanguage(read, entry.language, parts.lang, parts.dir);
   if (parts.status === "ok")
     Object.assign(language, {
       name: parts.languageName,
@@ -60059,7 +59453,7 @@ function addEntry(read, given) {
   read.pageSample.offer(() => ({ t: toView(entry, parts, true, site), project, component }));
   return true;
 }
-function projectOf3(read, slug) {
+function findOrAddProject(read, slug) {
   let project = read.projects.get(slug);
   if (!project) {
     project = {
@@ -60077,7 +59471,7 @@ function projectOf3(read, slug) {
   }
   return project;
 }
-function componentOf2(read, project, slug, name) {
+function findOrAddComponent(read, project, slug, name) {
   const key = JSON.stringify([project.project, slug]);
   let component = read.components.get(key);
   if (!component) {
@@ -60100,7 +59494,7 @@ function componentOf2(read, project, slug, name) {
   }
   return component;
 }
-function languageOf3(read, code, lang, dir) {
+function findOrAddLanguage(read, code, lang, dir) {
   let language = read.languages.get(code);
   if (!language) {
     language = {
@@ -60135,14 +59529,14 @@ function sumProjects(read) {
     }
     const seen = /* @__PURE__ */ new Map();
     for (const c of project.components)
-      for (const t of c.translations) if (t.tally) seen.set(t.language, languageRef2(t));
+      for (const t of c.translations) if (t.tally) seen.set(t.language, rowLanguageRef(t));
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
     aggregateProject(project, site, text, generatedAt);
     addCounts(total, project.tally);
   }
   return total;
 }
-function languageRef2(t) {
+function rowLanguageRef(t) {
   const { language: code, languageName: name, nativeName: nativeName2, lang, dir, population } = t;
   return { code, name, nativeName: nativeName2, lang, dir, population };
 }
@@ -60160,16 +59554,16 @@ function sortLanguages(read) {
 function* translationPages(read) {
   const { source, site, generatedAt, text, rows, published } = read;
   const changed2 = (what) => new OutputError(`the snapshot changed while the site was written (${what}); render again`);
-  let at3 = -1;
+  let at = -1;
   let row = 0;
   for (const entry of source.entries({ checked: true })) {
-    at3 += 1;
-    if (!published[at3]) continue;
+    at += 1;
+    if (!published[at]) continue;
     const project = read.projects.get(entry.project);
     const component = read.components.get(JSON.stringify([entry.project, entry.component]));
     const was = rows[row];
     if (!project || !component || was?.project !== entry.project || was.component !== entry.component || was.language !== entry.language)
-      throw changed2(`entry ${at3} is now ${entry.project}/${entry.component}/${entry.language}`);
+      throw changed2(`entry ${at} is now ${entry.project}/${entry.component}/${entry.language}`);
     row += 1;
     yield {
       t: toView(entry, describeEntry(entry, site, generatedAt, text), true, site),
@@ -60177,8 +59571,8 @@ function* translationPages(read) {
       component
     };
   }
-  if (at3 + 1 !== published.length || row !== rows.length)
-    throw changed2(`${at3 + 1} entries, ${published.length} before`);
+  if (at + 1 !== published.length || row !== rows.length)
+    throw changed2(`${at + 1} entries, ${published.length} before`);
 }
 var PAGE_SAMPLE;
 var init_site_model = __esm({
@@ -60201,6 +59595,7 @@ var init_site_model = __esm({
     init_measure_files();
     init_site_detail();
     init_not_started();
+    init_changes_view();
     PAGE_SAMPLE = 256;
   }
 });
@@ -62021,9 +61416,6 @@ function withoutTitle(head) {
   const label = /^<svg [^>]*aria-label="([^"]*)">/.exec(head)?.[1];
   return label === void 0 ? head : head.replace(`<title>${label}</title>`, "");
 }
-function pattern(parts, flags) {
-  return new RegExp(parts.join(""), flags);
-}
 function trim(n2) {
   const text = String(Math.round(n2 * 1e3) / 1e3);
   return text.startsWith("0.") ? text.slice(1) : text.replace(/^-0\./, "-.");
@@ -62040,62 +61432,63 @@ var init_badge_svg = __esm({
   "src/badges/badge-svg.ts"() {
     "use strict";
     init_lib();
-    TRIPLE_TEXT = pattern(
+    TRIPLE_TEXT = new RegExp(
       [
         String.raw`<g transform="scale\(\.1\)"><g aria-hidden="true" fill="#010101">`,
         String.raw`<text x="([\d.]+)" y="([\d.]+)" fill-opacity="\.8" filter="url\(#blur\)" `,
         String.raw`textLength="([\d.]+)">([^<]*)</text>`,
         String.raw`<text x="\1" y="\2" fill-opacity="\.3" textLength="\3">\4</text></g>`,
         String.raw`<text x="\1" y="([\d.]+)" textLength="\3">\4</text></g>`
-      ],
+      ].join(""),
       "g"
     );
     TEXT_GROUP = / font-size="110">(<g transform="scale\(\.1\)">.*)<\/g><\/svg>$/;
-    FLAT = pattern([
-      String.raw`^<svg xmlns="http://www\.w3\.org/2000/svg" width="([\d.]+)" height="20" role="img" `,
-      `aria-label="([^"]*)"><title>[^<]*</title>`,
-      `<filter id="blur"><feGaussianBlur stdDeviation="16"/></filter>`,
-      `<linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" `,
-      String.raw`stop-opacity="\.1"/><stop offset="1" stop-opacity="\.1"/></linearGradient>`,
-      String.raw`<clipPath id="r"><rect width="\1" height="20" rx="3"/></clipPath>`,
-      String.raw`<g clip-path="url\(#r\)"><rect width="([\d.]+)" height="20" fill="([^"]+)"/>`,
-      String.raw`<rect x="\3" width="([\d.]+)" height="20" fill="([^"]+)"/>`,
-      String.raw`<rect width="\1" height="20" fill="url\(#s\)"/></g>`,
-      `<g fill="#fff" text-anchor="middle" font-family="([^"]+)" `,
-      `text-rendering="geometricPrecision" font-size="110">`
-    ]);
+    FLAT = new RegExp(
+      [
+        String.raw`^<svg xmlns="http://www\.w3\.org/2000/svg" width="([\d.]+)" height="20" role="img" `,
+        `aria-label="([^"]*)"><title>[^<]*</title>`,
+        `<filter id="blur"><feGaussianBlur stdDeviation="16"/></filter>`,
+        `<linearGradient id="s" x2="0" y2="100%"><stop offset="0" stop-color="#bbb" `,
+        String.raw`stop-opacity="\.1"/><stop offset="1" stop-opacity="\.1"/></linearGradient>`,
+        String.raw`<clipPath id="r"><rect width="\1" height="20" rx="3"/></clipPath>`,
+        String.raw`<g clip-path="url\(#r\)"><rect width="([\d.]+)" height="20" fill="([^"]+)"/>`,
+        String.raw`<rect x="\3" width="([\d.]+)" height="20" fill="([^"]+)"/>`,
+        String.raw`<rect width="\1" height="20" fill="url\(#s\)"/></g>`,
+        `<g fill="#fff" text-anchor="middle" font-family="([^"]+)" `,
+        `text-rendering="geometricPrecision" font-size="110">`
+      ].join("")
+    );
   }
 });
 
 // src/widgets/matrix-svg.ts
-function matrixSvg(input2) {
-  const words = input2.words ?? ENGLISH_WIDGET_WORDS;
-  const columns = selectItems(input2.languages, input2.options);
+function matrixSvg(input3) {
+  const { words } = input3;
+  const columns = selectItems(input3.languages, input3.options);
   const names = columns.map((c) => fitText(c.name, 160));
   const headHeight = Math.ceil(Math.max(30, ...names.map((name) => textWidth(name))) + 10);
-  const rowNames = input2.rows.map((r) => fitText(r.name, 220));
+  const rowNames = input3.rows.map((r) => fitText(r.name, 220));
   const firstWidth = Math.ceil(Math.max(60, ...rowNames.map((name) => textWidth(name))) + 12);
   const top = PAD2 + TITLE2 + headHeight;
   const width = Math.max(
     PAD2 * 2 + firstWidth + Math.max(1, columns.length) * CELL_W,
-    PAD2 * 2 + textWidth(input2.title, 12, true)
+    PAD2 * 2 + textWidth(input3.title, 12, true)
   );
-  const height = top + Math.max(1, input2.rows.length) * CELL_H + PAD2;
-  let body = `<text x="${PAD2}" y="${PAD2 + 11}" font-size="12" font-weight="bold">${xml(input2.title)}</text>`;
+  const height = top + Math.max(1, input3.rows.length) * CELL_H + PAD2;
+  let body = heading(input3.title);
   const left = PAD2 + firstWidth;
   let heads = "";
   columns.forEach((_, i) => {
     heads += `<text y="${left + i * CELL_W + CELL_W / 2 + 4}">${xml(must(names[i]))}</text>`;
   });
   if (heads) body += `<g transform="rotate(-90) translate(${-(top - 6)})">${heads}</g>`;
-  const { fills, names_, cells } = drawRows(input2, columns, rowNames, { left, top }, words);
+  const { fills, names_, cells } = drawRows(input3, columns, rowNames, { left, top }, words);
   for (const [fill, d] of fills) body += `<path fill="${fill}" d="${d}"/>`;
   if (names_) body += `<g transform="translate(${PAD2})">${names_}</g>`;
   if (cells) body += `<g font-size="10" text-anchor="middle">${cells}</g>`;
-  const of = selectItems(input2.languages, { ...input2.options, maxLanguages: 0 }).length;
-  const label = words.matrix(input2.title, input2.rows.length, columns.length, of);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" role="img"><title>${xml(label)}</title><rect width="100%" height="100%" rx="4" fill="#ffffff" stroke="#d0d7de"/><g font-family="${FONT_FAMILY}" font-size="11" fill="#1d2330">${body}</g></svg>
-`;
+  const of = selectItems(input3.languages, { ...input3.options, maxLanguages: 0 }).length;
+  const label = words.matrix(input3.title, input3.rows.length, columns.length, of);
+  return frame(width, height, label, body);
 }
 function cellLook(cell, words, thresholds) {
   if (cell?.failed) return { text: "!", fill: "#f3f5f9" };
@@ -62106,17 +61499,17 @@ function cellLook(cell, words, thresholds) {
     fill: TINT[percentColor(cell.percent, thresholds)]
   };
 }
-function drawRows(input2, columns, rowNames, at3, words) {
+function drawRows(input3, columns, rowNames, at, words) {
   const fills = /* @__PURE__ */ new Map();
   let names_ = "";
   let cells = "";
-  input2.rows.forEach((row, r) => {
-    const y = at3.top + r * CELL_H;
+  input3.rows.forEach((row, r) => {
+    const y = at.top + r * CELL_H;
     names_ += `<text y="${y + 14}">${xml(must(rowNames[r]))}</text>`;
     let texts2 = "";
     columns.forEach((column, i) => {
-      const x = at3.left + i * CELL_W;
-      const { text, fill } = cellLook(row.cells.get(column.code), words, input2.thresholds);
+      const x = at.left + i * CELL_W;
+      const { text, fill } = cellLook(row.cells.get(column.code), words, input3.thresholds);
       fills.set(
         fill,
         `${fills.get(fill) ?? ""}M${x + 1} ${y + 1}h${CELL_W - 2}v${CELL_H - 2}h${2 - CELL_W}z`
@@ -62186,7 +61579,7 @@ var init_project_rows = __esm({
 });
 
 // src/render/model/reach.ts
-function reachOf(candidates, threshold, by, source = /* @__PURE__ */ new Set()) {
+function computeReach(candidates, threshold, by, source = /* @__PURE__ */ new Set()) {
   const byCode2 = /* @__PURE__ */ new Map();
   for (const c of candidates)
     if (!source.has(c.language.code))
@@ -62207,7 +61600,7 @@ function reachOf(candidates, threshold, by, source = /* @__PURE__ */ new Set()) 
   }
   if (reached.length + below.length === 0) return void 0;
   const population = reached.reduce((sum2, l) => sum2 + l.population, 0);
-  const byPopulation = (a, b) => b.population - a.population || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  const byPopulation = (a, b) => b.population - a.population || compareText(a.name, b.name);
   return {
     threshold,
     population,
@@ -62218,7 +61611,7 @@ function reachOf(candidates, threshold, by, source = /* @__PURE__ */ new Set()) 
   };
 }
 function projectReach(project, site) {
-  return reachOf(
+  return computeReach(
     projectRows(project, site),
     site.reachThreshold,
     site,
@@ -62226,7 +61619,7 @@ function projectReach(project, site) {
   );
 }
 function siteReach(model) {
-  return reachOf(
+  return computeReach(
     model.languages.map((l) => ({ language: l, tally: l.tally })),
     model.site.reachThreshold,
     model.site,
@@ -62244,6 +61637,7 @@ var init_reach = __esm({
   "src/render/model/reach.ts"() {
     "use strict";
     init_project_rows();
+    init_counts();
     init_measure();
     WORLD_POPULATION = 82e8;
   }
@@ -62264,11 +61658,19 @@ function widgetPaths(badgeBase, variant = "") {
 function badgeVariants(site) {
   return site.badgeMetrics.filter((metric) => metric !== site.metric).map((metric) => ({ suffix: `.${metric}`, by: { metric, progress: site.progress } }));
 }
+function itemsOf(counts, by) {
+  const items = [];
+  for (const [code, name, tally] of counts) {
+    const percent3 = tally && percentBy(tally, by);
+    if (percent3 !== void 0) items.push({ code, name, percent: percent3 });
+  }
+  return items;
+}
 function componentItems(component, by) {
-  return component.translations.flatMap((t) => {
-    const percent3 = t.tally && percentBy(t.tally, by);
-    return percent3 === void 0 ? [] : [{ code: t.language, name: t.languageName, percent: percent3 }];
-  });
+  return itemsOf(
+    component.translations.map((t) => [t.language, t.languageName, t.tally]),
+    by
+  );
 }
 function projectItems(project, by) {
   const sums = /* @__PURE__ */ new Map();
@@ -62278,26 +61680,34 @@ function projectItems(project, by) {
       if (!t.tally) continue;
       let sum2 = sums.get(t.language);
       if (!sum2) {
-        sum2 = { name: t.languageName, counts: emptyCounts() };
+        sum2 = [t.language, t.languageName, emptyCounts()];
         sums.set(t.language, sum2);
       }
-      addCounts(sum2.counts, t.tally);
+      addCounts(sum2[2], t.tally);
     }
   }
-  return [...sums].flatMap(([code, s]) => {
-    const percent3 = percentBy(s.counts, by);
-    return percent3 === void 0 ? [] : [{ code, name: s.name, percent: percent3 }];
-  });
+  return itemsOf(sums.values(), by);
 }
 function* planWidgets(model, locale, variant) {
   const kit = widgetKit(model, locale, variant);
+  const { m } = kit;
   for (const project of model.projects) {
     const counted2 = project.components.filter((c) => c.counted);
     const items = kit.itemsOf(project, (p) => projectItems(p, kit.by));
     const source = sourceLanguage(project.components);
     yield* kit.charts(project.badgeBase, project.name, items, project.languages.length + 1, source);
     yield matrixFile(kit, project, counted2, items);
-    if (!variant) yield projectOg(kit, project, counted2, items);
+    if (!variant)
+      yield kit.og(widgetPaths(project.badgeBase).og, () => ({
+        kicker: kit.siteTitle,
+        title: project.name,
+        percent: percentBy(project.tally, kit.by),
+        subtitle: m.t("widgets.ogProject", {
+          components: m.t("count.components", { count: counted2.length }),
+          languages: m.t("count.languages", { count: project.languages.length })
+        }),
+        languages: items()
+      }));
     for (const component of counted2)
       yield* kit.charts(
         component.badgeBase,
@@ -62320,28 +61730,33 @@ function widgetKit(model, locale, variant) {
     words
   });
   const countBadge = (all, source) => countBadgeOf(all, source, site.widgets.countPercent, locale);
-  const itemsOf = lastItems(f);
   const kind = "charts";
   const charts = (base, title, items, weight, source) => {
     const paths = widgetPaths(base, variant?.suffix);
     const drawn2 = () => ({ title, items: items(), ...chartOptions() });
+    const count4 = () => countBadge(items(), source);
     return [
       { path: paths.chart, render: () => rowsChartSvg(drawn2()), kind, weight },
       { path: paths.columns, render: () => columnsChartSvg(drawn2()), kind, weight },
       {
         path: paths.count,
-        render: () => badgeSvg(countBadge(items(), source), site.badgeStyle, model.detail.badges),
+        render: () => badgeSvg(count4(), site.badgeStyle, model.detail.badges),
         kind: "count badges"
       },
       {
         path: paths.countJson,
-        render: () => endpointBadgeText(countBadge(items(), source), site.cacheSeconds, site.badgeStyle),
+        render: () => endpointBadgeText(count4(), site.cacheSeconds, site.badgeStyle),
         kind: "count badges"
       }
     ];
   };
+  const og = (path2, input3) => ({
+    kind: "Open Graph pictures",
+    path: path2,
+    render: () => ogPng({ ...input3(), words })
+  });
   const siteTitle2 = site.title ?? m.t("site.title");
-  return { by, m, f, words, siteTitle: siteTitle2, variant, chartOptions, itemsOf, charts };
+  return { by, m, f, siteTitle: siteTitle2, variant, chartOptions, itemsOf: lastItems(f), charts, og };
 }
 function chartWidgetOptions({ site, detail }) {
   const cut = detail.chartLanguages;
@@ -62350,25 +61765,35 @@ function chartWidgetOptions({ site, detail }) {
 }
 function countBadgeOf(all, source, percent3, { messages: m, format: f }) {
   const items = all.filter((i) => !source.has(i.code));
-  const at3 = items.filter((i) => i.percent >= percent3).length;
+  const at = items.filter((i) => i.percent >= percent3).length;
   return {
     label: m.t("widgets.countLabel", { percent: f.percentOf(percent3) }),
-    message: m.t("widgets.countMessage", { count: at3, total: items.length }),
+    message: m.t("widgets.countMessage", { count: at, total: items.length }),
     color: "blue"
   };
 }
 function lastItems(f) {
-  let last2;
+  let last;
   return (of, compute) => () => {
-    if (last2?.of !== of)
-      last2 = {
+    if (last?.of !== of)
+      last = {
         of,
         items: compute(of).map((i) => ({ ...i, name: f.languageName(i.code, i.name) }))
       };
-    return last2.items;
+    return last.items;
   };
 }
 function matrixFile(kit, project, counted2, items) {
+  const cells = (component) => new Map(
+    component.translations.map((t) => [
+      t.language,
+      {
+        percent: t.tally && percentBy(t.tally, kit.by),
+        failed: t.status !== "ok",
+        empty: t.tally?.total === 0
+      }
+    ])
+  );
   return {
     kind: "charts",
     weight: counted2.length * project.languages.length + 1,
@@ -62376,61 +61801,26 @@ function matrixFile(kit, project, counted2, items) {
     render: () => matrixSvg({
       title: project.name,
       languages: items(),
-      rows: counted2.map((c) => ({ name: c.name, cells: matrixCells(c, kit.by) })),
+      rows: counted2.map((c) => ({ name: c.name, cells: cells(c) })),
       ...kit.chartOptions()
-    })
-  };
-}
-function projectOg(kit, project, counted2, items) {
-  const { m } = kit;
-  return {
-    kind: "Open Graph pictures",
-    path: widgetPaths(project.badgeBase).og,
-    render: () => ogPng({
-      kicker: kit.siteTitle,
-      title: project.name,
-      percent: percentBy(project.tally, kit.by),
-      subtitle: m.t("widgets.ogProject", {
-        components: m.t("count.components", { count: counted2.length }),
-        languages: m.t("count.languages", { count: project.languages.length })
-      }),
-      languages: items(),
-      words: kit.words
     })
   };
 }
 function siteOg(model, kit) {
   const { m, f, by } = kit;
-  return {
-    kind: "Open Graph pictures",
-    path: SITE_FILE.og,
-    render: () => ogPng({
-      kicker: m.t("widgets.ogKicker"),
-      title: kit.siteTitle,
-      percent: percentBy(model.tally, by),
-      subtitle: m.t("widgets.ogSite", {
-        projects: m.t("count.projects", { count: model.projects.length }),
-        languages: m.t("count.languages", { count: model.languages.length })
-      }),
-      languages: model.languages.flatMap((l) => {
-        const p = percentBy(l.tally, by);
-        return p === void 0 ? [] : [{ code: l.code, name: f.languageName(l.code, l.name), percent: p }];
-      }),
-      words: kit.words
-    })
-  };
-}
-function matrixCells(component, by) {
-  return new Map(
-    component.translations.map((t) => {
-      const cell = {
-        percent: t.tally && percentBy(t.tally, by),
-        failed: t.status !== "ok",
-        empty: t.tally?.total === 0
-      };
-      return [t.language, cell];
-    })
-  );
+  return kit.og(SITE_FILE.og, () => ({
+    kicker: m.t("widgets.ogKicker"),
+    title: kit.siteTitle,
+    percent: percentBy(model.tally, by),
+    subtitle: m.t("widgets.ogSite", {
+      projects: m.t("count.projects", { count: model.projects.length }),
+      languages: m.t("count.languages", { count: model.languages.length })
+    }),
+    languages: itemsOf(
+      model.languages.map((l) => [l.code, f.languageName(l.code, l.name), l.tally]),
+      by
+    )
+  }));
 }
 var init_render_widgets = __esm({
   "src/render/pages/render-widgets.ts"() {
@@ -62450,91 +61840,53 @@ var init_render_widgets = __esm({
 
 // src/render/pages/render-badges.ts
 function badgeFiles(site, drawing = () => "full") {
-  const svgCache = /* @__PURE__ */ new Map();
-  const svgOf = (badge) => {
+  const drawn2 = /* @__PURE__ */ new Map();
+  const svg = (badge) => {
     const how = drawing();
     const key = [badge.label, badge.message, badge.color, badge.stale ?? "", how].join("\0");
-    let svg = svgCache.get(key);
-    if (svg === void 0) {
-      svg = badgeSvg(badge, site.badgeStyle, how);
-      if (svgCache.size < 1e4) svgCache.set(key, svg);
-    }
-    return svg;
-  };
-  const jsonCache = /* @__PURE__ */ new WeakMap();
-  const json2 = (badge) => {
-    let text = jsonCache.get(badge);
+    let text = drawn2.get(key);
     if (text === void 0) {
-      text = endpointBadgeText(badge, site.cacheSeconds, site.badgeStyle);
-      jsonCache.set(badge, text);
+      text = badgeSvg(badge, site.badgeStyle, how);
+      if (drawn2.size < 1e4) drawn2.set(key, text);
     }
     return text;
   };
-  const files = (base, badge) => [
-    new BadgeFile(`${base}.json`, badge, json2),
-    new BadgeFile(`${base}.svg`, badge, svgOf)
+  const json2 = (badge) => endpointBadgeText(badge, site.cacheSeconds, site.badgeStyle);
+  const files = (base, badge, kind) => [
+    { path: `${base}.json`, render: () => json2(badge), kind },
+    { path: `${base}.svg`, render: () => svg(badge), kind }
   ];
   return Object.assign(files, {
-    bytes: (badge) => Buffer.byteLength(json2(badge)) + Buffer.byteLength(svgOf(badge))
+    bytes: (badge) => Buffer.byteLength(json2(badge)) + Buffer.byteLength(svg(badge))
   });
 }
-function ofKind(files, kind) {
-  for (const f of files) f.kind = kind;
-  return files;
-}
-function badgeForms(model, target) {
+function measuredBadgeFiles(add, model, target, kind) {
   const { site, badgeText: text } = model;
-  const forms = [target.badge];
+  const files = add(target.badgeBase, target.badge, kind);
   for (const v of badgeVariants(site)) {
     let badge = target.badge;
     if (target.tally && !badge.isError) {
       badge = text.measured(target.tally, v.by, site.thresholds);
       if (target.stale) badge = text.stale(badge, target.stale.asOf, model.generatedAt);
     }
-    forms.push(badge);
+    files.push(...add(target.badgeBase + v.suffix, badge, kind));
   }
-  return forms;
-}
-function formFiles(add, site, base, forms) {
-  const files = add(base, must(forms[0]));
-  badgeVariants(site).forEach((v, i) => {
-    files.push(...add(base + v.suffix, must(forms[i + 1])));
-  });
   return files;
-}
-function measuredBadgeFiles(add, model, target) {
-  return formFiles(add, model.site, target.badgeBase, badgeForms(model, target));
 }
 function* planBadges(model, add = badgeFiles(model.site)) {
   const kind = "project and component badges";
   for (const project of model.projects) {
-    yield* ofKind(measuredBadgeFiles(add, model, project), kind);
+    yield* measuredBadgeFiles(add, model, project, kind);
     for (const component of project.components)
-      yield* ofKind(measuredBadgeFiles(add, model, component), kind);
+      yield* measuredBadgeFiles(add, model, component, kind);
   }
 }
-var BadgeFile;
 var init_render_badges = __esm({
   "src/render/pages/render-badges.ts"() {
     "use strict";
     init_badge_json();
     init_badge_svg();
     init_render_widgets();
-    init_must();
-    BadgeFile = class {
-      constructor(path2, badge, draw2) {
-        this.path = path2;
-        this.badge = badge;
-        this.draw = draw2;
-      }
-      path;
-      badge;
-      draw;
-      kind;
-      render() {
-        return this.draw(this.badge);
-      }
-    };
   }
 });
 
@@ -62673,7 +62025,7 @@ function escapeOpenMetrics(text) {
   return text.replace(/[\\"\n]/g, (c) => c === "\\" ? "\\\\" : c === '"' ? '\\"' : "\\n");
 }
 function gaugeHeader(name, help, unit) {
-  if (!NAME2.test(name)) throw new Error(`not a metric name: ${name}`);
+  if (!NAME.test(name)) throw new Error(`not a metric name: ${name}`);
   if (unit !== void 0 && !name.endsWith(`_${unit}`))
     throw new Error(`${name} must end with its unit ${unit}`);
   const unitLine = unit ? `# UNIT ${name} ${unit}
@@ -62694,16 +62046,21 @@ function formatValue(value) {
   if (value === Number.NEGATIVE_INFINITY) return "-Inf";
   return String(value);
 }
-var NAME2, OPENMETRICS_EOF;
+var NAME, OPENMETRICS_EOF;
 var init_openmetrics = __esm({
   "src/exports/openmetrics.ts"() {
     "use strict";
-    NAME2 = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
+    NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
     OPENMETRICS_EOF = "# EOF\n";
   }
 });
 
 // src/render/pages/render-metrics.ts
+function* family(name, help, samples, unit) {
+  yield gaugeHeader(`${PREFIX}_${name}`, help, unit);
+  for (const [labels, value] of samples)
+    if (value !== void 0) yield sample(`${PREFIX}_${name}`, labels, value);
+}
 function ratio(t, by) {
   if (!t) return void 0;
   const m = measure(t, by);
@@ -62711,114 +62068,83 @@ function ratio(t, by) {
 }
 function* level(name, what, by, groups) {
   for (const [suffix, help, of] of COUNTS3) {
-    const family2 = `${PREFIX}_${name}_${suffix}`;
-    yield gaugeHeader(family2, `${help}, per ${what}.`);
-    for (const g of groups()) {
-      const value = of(g.tally);
-      if (!Number.isNaN(value)) yield sample(family2, g.labels, value);
-    }
+    const values = groups.map(([labels, t]) => [labels, of(t)]);
+    yield* family(
+      `${name}_${suffix}`,
+      `${help}, per ${what}.`,
+      values.filter(([, v]) => !Number.isNaN(v))
+    );
   }
-  const family = ratioName(name);
-  yield gaugeHeader(family, ratioHelp(what, by), "ratio");
-  for (const g of groups()) {
-    const r = ratio(g.tally, by);
-    if (r !== void 0) yield sample(family, g.labels, r);
-  }
+  const ratios = groups.map(([labels, t]) => [labels, ratio(t, by)]);
+  yield* family(`${name}_progress_ratio`, ratioHelp(what, by), ratios, "ratio");
 }
 function* planMetrics(model) {
-  yield gaugeHeader(
-    `${PREFIX}_snapshot_timestamp_seconds`,
-    "When the numbers were fetched from Weblate (Unix time).",
-    "seconds"
-  );
-  yield sample(`${PREFIX}_snapshot_timestamp_seconds`, [], Date.parse(model.generatedAt) / 1e3);
-  yield* runFigures(model.counts);
   const by = model.site;
-  const measureFamily = `${PREFIX}_site_measure`;
-  yield gaugeHeader(
-    measureFamily,
-    "What the progress ratios count (site.metric, site.progress): 1 for the site's measure."
+  const time3 = Date.parse(model.generatedAt) / 1e3;
+  const help = "When the numbers were fetched from Weblate (Unix time).";
+  yield* family("snapshot_timestamp_seconds", help, [[[], time3]], "seconds");
+  yield* runFigures(model.counts);
+  const measured = [
+    ["metric", by.metric],
+    ["progress", by.progress]
+  ];
+  const measureHelp = "What the progress ratios count (site.metric, site.progress): 1 for the site's measure.";
+  yield* family("site_measure", measureHelp, [[measured, 1]]);
+  yield* level(
+    "project",
+    "project",
+    by,
+    model.projects.map((p) => [[["project", p.project]], p.tally])
   );
-  yield sample(
-    measureFamily,
-    [
-      ["metric", by.metric],
-      ["progress", by.progress]
-    ],
-    1
+  const components = model.projects.flatMap(
+    (p) => p.components.map((c) => [
+      [
+        ["project", p.project],
+        ["component", componentLabel(c.component)]
+      ],
+      c.tally
+    ])
   );
-  yield* level("project", "project", by, function* () {
-    for (const p of model.projects) yield { labels: [["project", p.project]], tally: p.tally };
-  });
-  yield* level("component", "component", by, function* () {
-    for (const p of model.projects)
-      for (const c of p.components)
-        yield {
-          labels: [
-            ["project", p.project],
-            ["component", componentLabel(c.component)]
-          ],
-          tally: c.tally
-        };
-  });
-  yield* level("language", "language over every tracked component", by, function* () {
-    for (const l of model.languages) yield { labels: [["language", l.code]], tally: l.tally };
-  });
-  if (model.detail.exports !== "compact") yield* translationRatios(model);
+  yield* level("component", "component", by, components);
+  const languages = model.languages.map((l) => [[["language", l.code]], l.tally]);
+  yield* level("language", "language over every tracked component", by, languages);
+  if (model.detail.exports !== "compact") {
+    const help2 = `${ratioHelp("translation", by)} Last known numbers for a stale one.`;
+    yield* family("translation_progress_ratio", help2, translationRatios(model), "ratio");
+  }
   yield OPENMETRICS_EOF;
 }
 function* runFigures(counts) {
-  const byStatus = `${PREFIX}_tracked_translations`;
-  yield gaugeHeader(byStatus, "Tracked translations by state: ok, stale, failed, invalid.");
-  for (const status of ["ok", "stale", "failed", "invalid"])
-    yield sample(byStatus, [["status", status]], counts[status]);
+  const states = ["ok", "stale", "failed", "invalid"].map((status) => [
+    [["status", status]],
+    counts[status]
+  ]);
+  const help = "Tracked translations by state: ok, stale, failed, invalid.";
+  yield* family("tracked_translations", help, states);
   const figures2 = [
-    [
-      "translations_with_warnings",
-      "Tracked translations fetched ok with a warning.",
-      counts.warnings
-    ],
-    [
-      "removed_translations",
-      "Translations this run found removed from the server.",
-      counts.removed
-    ],
+    ["translations_with_warnings", "Tracked translations fetched ok with a warning.", "warnings"],
+    ["removed_translations", "Translations this run found removed from the server.", "removed"],
     [
       "failed_lists",
       "Lists this run could not read (their translations are stale or failed).",
-      counts.failedLists
+      "failedLists"
     ]
   ];
-  for (const [name, help, value] of figures2) {
-    yield gaugeHeader(`${PREFIX}_${name}`, help);
-    yield sample(`${PREFIX}_${name}`, [], value);
-  }
+  for (const [name, help2, key] of figures2) yield* family(name, help2, [[[], counts[key]]]);
 }
 function* translationRatios(model) {
-  const by = model.site;
-  const family = ratioName("translation");
-  yield gaugeHeader(
-    family,
-    `${ratioHelp("translation", by)} Last known numbers for a stale one.`,
-    "ratio"
-  );
   for (const p of model.projects)
     for (const c of p.components)
       for (const t of inCodeOrder(c)) {
-        const r = ratio(t.tally, by);
-        if (r === void 0) continue;
-        yield sample(
-          family,
-          [
-            ["project", t.project],
-            ["component", componentLabel(t.component)],
-            ["language", t.language]
-          ],
-          r
-        );
+        const labels = [
+          ["project", t.project],
+          ["component", componentLabel(t.component)],
+          ["language", t.language]
+        ];
+        yield [labels, ratio(t.tally, model.site)];
       }
 }
-var PREFIX, COUNTS3, ratioName, ratioHelp;
+var PREFIX, COUNTS3, ratioHelp;
 var init_render_metrics = __esm({
   "src/render/pages/render-metrics.ts"() {
     "use strict";
@@ -62841,65 +62167,20 @@ var init_render_metrics = __esm({
       ["approved_words", "Approved words (approved and read-only)", (t) => t.approvedWords],
       ["approved_chars", "Approved characters (approved and read-only)", (t) => t.approvedChars]
     ];
-    ratioName = (level2) => `${PREFIX}_${level2}_progress_ratio`;
     ratioHelp = (what, by) => `Share done (0 to 1) per ${what}, as the site shows it: ${measureWords(by).unit} ${by.progress} (l10n_site_measure), else what the counts allow, as the pages fall back.`;
   }
 });
 
-// src/render/pages/widget-embeds.ts
+// src/render/pages/embeds.ts
 function siteBase(site) {
   return site.url ? site.url.endsWith("/") ? site.url : `${site.url}/` : "https://USER.github.io/REPO/";
 }
-function widgetEmbeds(target, site, kind, words, variant) {
-  const base = siteBase(site);
-  const page = base + encodePath(`${target.pageDir}/`);
-  const suffix = variant?.suffix ?? "";
-  const paths = widgetPaths(target.badgeBase, suffix);
-  const title = (key, params) => {
-    const plain = words.page.t(key, params);
-    return variant ? words.page.measure.titleIn(plain, variant.by.metric) : plain;
-  };
-  const b = words.badges.messages;
-  const name = target.name;
-  const count4 = site.widgets.countPercent;
-  const rows = b.t("widgets.altRows", { name });
-  const list2 = [
-    [
-      title("badges.widgetBadge"),
-      `${target.badgeBase}${suffix}.svg`,
-      b.t("widgets.altBadge", { label: words.label, name })
-    ],
-    [title("badges.widgetRows"), paths.chart, rows],
-    [title("badges.widgetColumns"), paths.columns, rows],
-    [
-      title("badges.widgetCount", { percent: words.pagePercent(count4) }),
-      paths.count,
-      b.t("widgets.altCount", { name, percent: words.badges.format.percentOf(count4) })
-    ]
-  ];
-  if (kind === "project")
-    list2.push([title("badges.widgetMatrix"), paths.matrix, b.t("widgets.altMatrix", { name })]);
-  return list2.map(([title2, path2, alt]) => snippets(title2, path2, alt, base, page));
-}
-function snippets(title, path2, alt, base, page) {
-  const url2 = base + encodePath(path2);
+function snippets(alt, image, page) {
   return {
-    title,
-    path: path2,
-    markdown: `[![${markdownText(alt)}](${url2})](${page})`,
-    html: `<a href="${page}"><img src="${url2}" alt="${htmlAttributeText(alt)}"></a>`
+    markdown: `[![${markdownText(alt)}](${image})](${page})`,
+    html: `<a href="${page}"><img src="${image}" alt="${htmlAttributeText(alt)}"></a>`
   };
 }
-var init_widget_embeds = __esm({
-  "src/render/pages/widget-embeds.ts"() {
-    "use strict";
-    init_site_paths();
-    init_markdown_text();
-    init_render_widgets();
-  }
-});
-
-// src/render/pages/badge-embeds.ts
 function badgeAlt(text, names, by) {
   const label = by ? new MeasureWords(text.locale, by).done(by) : text.label;
   return text.locale.messages.t("widgets.altBadge", { label, name: names.join(" / ") });
@@ -62908,40 +62189,67 @@ function translationBadgeAlt(text, t, by) {
   const language = text.locale.format.languageName(t.language, t.languageName);
   return badgeAlt(text, [t.projectName, t.componentName, language], by);
 }
-function badgeMarkdown(target, site) {
-  const base = siteBase(site);
-  return markdownSnippet(
-    target.alt,
-    base + encodePath(`${target.badgeBase}.svg`),
-    base + encodePath(`${target.pageDir}/`)
-  );
-}
-function markdownSnippet(alt, image, page) {
-  return `[![${markdownText(alt)}](${image})](${page})`;
-}
 function badgeEmbeds(target, site, translationPages2 = true) {
   const base = siteBase(site);
-  const at3 = (path2) => base + encodePath(path2);
-  const svg = at3(`${target.badgeBase}.svg`);
-  const json2 = at3(`${target.badgeBase}.json`);
-  const page = at3(translationAddress(target.pageDir, translationPages2));
+  const svg = base + encodePath(`${target.badgeBase}.svg`);
+  const json2 = base + encodePath(`${target.badgeBase}.json`);
+  const page = base + encodePath(translationAddress(target.pageDir, translationPages2));
   const endpoint = `https://img.shields.io/endpoint?url=${encodeURIComponent(json2)}`;
   return {
     svg,
-    json: json2,
     endpoint,
-    markdown: markdownSnippet(target.alt, svg, page),
-    html: `<a href="${page}"><img src="${svg}" alt="${htmlAttributeText(target.alt)}"></a>`,
-    shieldsMarkdown: markdownSnippet(target.alt, endpoint, page)
+    ...snippets(target.alt, svg, page),
+    shieldsMarkdown: snippets(target.alt, endpoint, page).markdown
   };
 }
-var init_badge_embeds = __esm({
-  "src/render/pages/badge-embeds.ts"() {
+function widgetEmbeds(target, model, kind, page, variant) {
+  const { site } = model;
+  const base = siteBase(site);
+  const link = base + encodePath(`${target.pageDir}/`);
+  const suffix = variant?.suffix ?? "";
+  const paths = widgetPaths(target.badgeBase, suffix);
+  const measure3 = new MeasureWords(page, site);
+  const title = (key, params) => {
+    const plain = page.messages.t(key, params);
+    return variant ? measure3.titleIn(plain, variant.by.metric) : plain;
+  };
+  const b = model.badgeText.locale;
+  const name = target.name;
+  const count4 = site.widgets.countPercent;
+  const rows = b.messages.t("widgets.altRows", { name });
+  const list2 = [
+    [
+      title("badges.widgetBadge"),
+      `${target.badgeBase}${suffix}.svg`,
+      b.messages.t("widgets.altBadge", { label: model.badgeText.label, name })
+    ],
+    [title("badges.widgetRows"), paths.chart, rows],
+    [title("badges.widgetColumns"), paths.columns, rows],
+    [
+      title("badges.widgetCount", { percent: page.format.percentOf(count4) }),
+      paths.count,
+      b.messages.t("widgets.altCount", { name, percent: b.format.percentOf(count4) })
+    ]
+  ];
+  if (kind === "project")
+    list2.push([
+      title("badges.widgetMatrix"),
+      paths.matrix,
+      b.messages.t("widgets.altMatrix", { name })
+    ]);
+  return list2.map(([title2, path2, alt]) => ({
+    title: title2,
+    path: path2,
+    ...snippets(alt, base + encodePath(path2), link)
+  }));
+}
+var init_embeds = __esm({
+  "src/render/pages/embeds.ts"() {
     "use strict";
     init_site_paths();
-    init_measure_words();
-    init_widget_embeds();
     init_markdown_text();
+    init_measure_words();
+    init_render_widgets();
   }
 });
 
@@ -62949,19 +62257,13 @@ var init_badge_embeds = __esm({
 function projectLanguageBadgeBase(project, language) {
   return `badges/languages/${fileSegment(language)}/${fileSegment(project)}`;
 }
-function projectReadmePath(project) {
-  return `${project.badgeBase}/README.md`;
-}
 function planProjectLanguageBadges(model, add) {
   const badges = model.projects.flatMap(
-    (p) => projectRows(p, model.site).map((row) => ({
-      base: projectLanguageBadgeBase(p.project, row.language.code),
-      forms: badgeForms(model, projectLanguageBadge(model, p, row))
-    }))
+    (p) => projectRows(p, model.site).map((row) => projectLanguageBadge(model, p, row))
   );
   return function* () {
-    for (const { base, forms } of badges)
-      yield* ofKind(formFiles(add, model.site, base, forms), "project language badges");
+    for (const badged of badges)
+      yield* measuredBadgeFiles(add, model, badged, "project language badges");
   };
 }
 function projectLanguageBadge(model, p, row) {
@@ -62974,11 +62276,16 @@ function projectLanguageBadge(model, p, row) {
   const error62 = counted2.find((t) => t.badge.isError);
   let badge = usable.length > 0 ? text.measured(row.tally, site, site.thresholds) : error62?.badge ?? text.noData();
   if (asOf) badge = text.stale(badge, asOf, model.generatedAt);
-  return { tally: row.tally, badge, ...asOf ? { stale: { asOf } } : {} };
+  return {
+    badgeBase: projectLanguageBadgeBase(p.project, row.language.code),
+    tally: row.tally,
+    badge,
+    ...asOf ? { stale: { asOf } } : {}
+  };
 }
 function planProjectReadmes(model) {
   return model.projects.map((p) => ({
-    path: projectReadmePath(p),
+    path: `${p.badgeBase}/README.md`,
     render: () => readme(model, p)
   }));
 }
@@ -62988,7 +62295,7 @@ function readme(model, p) {
   const words = new MeasureWords(locale, model.site);
   const rows = projectRows(p, model.site);
   const base = siteBase(model.site);
-  const at3 = (path2) => base + encodePath(path2);
+  const at = (path2) => base + encodePath(path2);
   const lines = [
     `# ${m.markdown("readme.title", { project: markdownText(p.name) })}`,
     "",
@@ -63004,41 +62311,19 @@ function readme(model, p) {
     const l = row.language;
     const local = f.languageName(l.code, l.name);
     const name = l.nativeName && l.nativeName !== local ? `${l.nativeName} (${local})` : local;
-    const badge = at3(`${projectLanguageBadgeBase(p.project, l.code)}.svg`);
-    const page = at3(`languages/${fileSegment(l.code)}/`);
-    const measured2 = measure(row.tally, model.site);
-    const shown2 = f.percent(measured2.part, measured2.whole);
+    const badge = at(`${projectLanguageBadgeBase(p.project, l.code)}.svg`);
+    const page = at(`languages/${fileSegment(l.code)}/`);
+    const measured = measure(row.tally, model.site);
+    const shown2 = f.percent(measured.part, measured.whole);
     const alt = markdownText(badgeAlt(model.badgeText, [p.name, local]));
     lines.push(`| ${markdownText(name)} | [![${alt}](${badge})](${page}) | ${shown2} |`);
   }
   lines.push("", `## ${markdownText(m.t("readme.widgets"))}`, "");
-  const embedWords = {
-    page: { t: (key, params) => m.t(key, params), measure: words },
-    pagePercent: (n2) => f.percentOf(n2),
-    badges: locale,
-    label: model.badgeText.label
-  };
-  for (const w of widgetEmbeds(p, model.site, "project", embedWords)) {
+  for (const w of widgetEmbeds(p, model, "project", locale)) {
     lines.push(`### ${markdownText(w.title)}`, "", w.markdown, "");
     lines.push("```markdown", w.markdown, "```", "");
   }
   return `${lines.join("\n").trimEnd()}
-`;
-}
-function removedReadme(model, r, badgeAlt2) {
-  const { messages: m, format: f } = model.badgeText.locale;
-  const why = r.why === "config" ? m.markdown("removed.whyConfig") : r.why === "server" ? m.markdown("removed.whyServer", { server: markdownText(model.baseUrl) }) : m.markdown("removed.whyUnknown");
-  const folder = projectDir(r.project, model.site);
-  const badge = siteBase(model.site) + encodePath(`badges/${folder}.svg`);
-  return `${[
-    `# ${m.markdown("removed.title", { name: markdownText(r.name) })}`,
-    "",
-    m.markdown("removed.project", { time: markdownText(f.dateTime(r.at)), why }),
-    "",
-    m.markdown("removed.until", { time: markdownText(f.dateTime(r.until)) }),
-    "",
-    m.markdown("removed.badge", { badge: `![${markdownText(badgeAlt2)}](${badge})` })
-  ].join("\n")}
 `;
 }
 var init_render_readme = __esm({
@@ -63049,22 +62334,21 @@ var init_render_readme = __esm({
     init_project_rows();
     init_render_badges();
     init_measure();
-    init_widget_embeds();
-    init_badge_embeds();
+    init_embeds();
     init_measure_words();
   }
 });
 
 // src/render/pages/render-summary.ts
-function pageUrl(site, dir) {
-  return siteUrl(site, `${dir}/`);
-}
 function siteUrl(site, path2) {
   return (site.url ? siteBase(site) : "") + encodePath(path2);
 }
 function measuredPercent(counts, by) {
-  const m = measure(counts, by);
-  return shownPercent(m.part, m.whole);
+  const { part, whole } = measure(counts, by);
+  if (whole <= 0) return void 0;
+  if (part >= whole) return 100;
+  const value = Math.floor(part * 1e3 / whole) / 10;
+  return value === 0 && part > 0 ? 0.1 : value;
 }
 function summaryOf(model) {
   const { counts } = model;
@@ -63091,49 +62375,38 @@ function summaryOf(model) {
       failedLists: counts.failedLists
     },
     ...figures2(model.tally),
-    ...reachOf2(siteReach(model)),
+    ...reachOf(siteReach(model)),
     projects: model.projects.map((p) => ({
       slug: p.project,
       name: p.name,
-      page: pageUrl(model.site, p.pageDir),
+      page: siteUrl(model.site, `${p.pageDir}/`),
       components: p.components.length,
       languages: p.languages.length,
       ...figures2(p.tally),
-      ...reachOf2(projectReach(p, model.site))
+      ...reachOf(projectReach(p, model.site))
     })),
     languages: model.languages.map((l) => ({
       code: l.code,
       name: l.name,
-      page: pageUrl(model.site, l.pageDir),
+      page: siteUrl(model.site, `${l.pageDir}/`),
       components: l.translations.length,
       ...l.population === void 0 ? {} : { population: l.population },
       ...figures2(l.tally)
     }))
   };
 }
-function shownPercent(part, total) {
-  if (total <= 0) return void 0;
-  if (part >= total) return 100;
-  const value = Math.floor(part * 1e3 / total) / 10;
-  return value === 0 && part > 0 ? 0.1 : value;
-}
-var orNull, unitCounts, reachOf2;
+var orNull, unitCounts, reachOf;
 var init_render_summary = __esm({
   "src/render/pages/render-summary.ts"() {
     "use strict";
     init_measure();
     init_reach();
     init_site_paths();
-    init_widget_embeds();
+    init_embeds();
     orNull = (n2) => Number.isNaN(n2) ? null : n2;
     unitCounts = (t) => ({
       strings: [t.total, t.translated, t.fuzzy, orNull(t.approved)],
-      words: [
-        t.totalWords,
-        t.translatedWords,
-        t.fuzzyWords,
-        orNull(t.approvedWords)
-      ],
+      words: [t.totalWords, t.translatedWords, t.fuzzyWords, orNull(t.approvedWords)],
       ...Number.isNaN(t.totalChars) || Number.isNaN(t.translatedChars) ? {} : {
         chars: [
           t.totalChars,
@@ -63143,7 +62416,7 @@ var init_render_summary = __esm({
         ]
       }
     });
-    reachOf2 = (r) => r ? {
+    reachOf = (r) => r ? {
       reach: {
         threshold: r.threshold,
         population: r.population,
@@ -63165,90 +62438,42 @@ function* inChunks(pieces) {
   }
   if (buffer) yield buffer;
 }
-function translationRecord(t, site, pages) {
-  const y = t.tally;
-  const cells = [
-    t.project,
-    componentLabel(t.component),
-    t.language,
-    t.projectName,
-    t.componentName,
-    t.languageName,
-    shownStatus(t),
-    t.stale?.asOf,
-    y ? measuredPercent(y, site) : void 0,
-    y?.total,
-    y?.translated,
-    y?.fuzzy,
-    y?.failingChecks,
-    y?.suggestions,
-    y?.comments,
-    y?.totalWords,
-    y?.translatedWords,
-    y?.fuzzyWords,
-    y?.totalChars,
-    y?.translatedChars,
-    y?.approved,
-    y?.approvedWords,
-    y?.approvedChars,
-    // ISO 8601, which spreadsheets read as a time.
-    isoTime2(t.lastChange) ?? t.lastChange,
-    t.lastAuthor,
-    t.pageDir ? siteUrl(site, translationAddress(t.pageDir, pages)) : void 0,
-    t.links.translate
+function tallyColumns(of, notes) {
+  const count4 = (name, key) => [name, (t) => of(t)?.[key]];
+  return [
+    count4("total", "total"),
+    count4("translated", "translated"),
+    count4("fuzzy", "fuzzy"),
+    count4("failing_checks", "failingChecks"),
+    ...notes ? [count4("suggestions", "suggestions"), count4("comments", "comments")] : [],
+    count4("total_words", "totalWords"),
+    count4("translated_words", "translatedWords"),
+    count4("fuzzy_words", "fuzzyWords"),
+    count4("total_chars", "totalChars"),
+    count4("translated_chars", "translatedChars"),
+    count4("approved", "approved"),
+    count4("approved_words", "approvedWords"),
+    count4("approved_chars", "approvedChars")
   ];
-  return csvRecord(cells);
 }
-function* translationsCsv(model) {
-  const pages = model.detail.translationPages;
-  const record2 = (t) => translationRecord(t, model.site, pages);
-  yield CSV_BOM + csvRecord(TRANSLATION_COLUMNS);
-  for (const project of model.projects) {
-    for (const component of project.components) {
-      for (const t of inCodeOrder(component)) yield record2(t);
+function* csv(columns, rows) {
+  yield CSV_BOM + csvRecord(columns.map(([name]) => name));
+  for (const row of rows) yield csvRecord(columns.map(([, cell]) => cell(row)));
+}
+function* translationRows(model) {
+  for (const project of model.projects)
+    for (const component of project.components) yield* inCodeOrder(component);
+  for (const t of model.unpublished) if (!isListEntry(t)) yield t;
+}
+function projectRecord(p) {
+  const states = { ok: 0, stale: 0, failed: 0, invalid: 0, warnings: 0 };
+  for (const c of p.components)
+    for (const t of c.translations) {
+      if (t.notStarted) continue;
+      states[t.stale ? "stale" : t.status] += 1;
+      if (t.warned) states.warnings += 1;
     }
-  }
-  for (const t of model.unpublished) if (!isListEntry(t)) yield record2(t);
-}
-function* projectsCsv(model) {
-  yield CSV_BOM + csvRecord(PROJECT_COLUMNS);
-  for (const p of model.projects) {
-    const states = { ok: 0, stale: 0, failed: 0, invalid: 0 };
-    let warnings = 0;
-    for (const c of p.components)
-      for (const t of c.translations) {
-        if (t.notStarted) continue;
-        states[t.stale ? "stale" : t.status] += 1;
-        if (t.warned) warnings += 1;
-      }
-    const y = p.tally;
-    yield csvRecord([
-      p.project,
-      p.name,
-      p.components.length,
-      p.languages.length,
-      states.ok + states.stale + states.failed + states.invalid,
-      states.ok,
-      warnings,
-      states.stale,
-      states.failed,
-      states.invalid,
-      measuredPercent(y, model.site),
-      y.total,
-      y.translated,
-      y.fuzzy,
-      y.failingChecks,
-      y.totalWords,
-      y.translatedWords,
-      y.fuzzyWords,
-      y.totalChars,
-      y.translatedChars,
-      y.approved,
-      y.approvedWords,
-      y.approvedChars,
-      pageUrl(model.site, p.pageDir)
-    ]);
-  }
+  return { p, ...states, translations: states.ok + states.stale + states.failed + states.invalid };
 }
 function hasExport(path2, detail) {
   if (path2 === EXPORT_PATHS.translations) return detail.exports === "full";
@@ -63276,7 +62501,7 @@ function planExports(model) {
     ...planProjectReadmes(model)
   ];
 }
-var EXPORT_PATHS, CHUNK, shownStatus, TRANSLATION_COLUMNS, PROJECT_COLUMNS;
+var EXPORT_PATHS, CHUNK, shownStatus, translationColumns, translationsCsv, projectColumns, projectsCsv;
 var init_render_exports = __esm({
   "src/render/pages/render-exports.ts"() {
     "use strict";
@@ -63302,61 +62527,40 @@ var init_render_exports = __esm({
     };
     CHUNK = 1 << 16;
     shownStatus = (t) => t.notStarted ? "not started" : t.stale ? "stale" : t.status;
-    TRANSLATION_COLUMNS = [
-      "project",
-      "component",
-      "language",
-      "project_name",
-      "component_name",
-      "language_name",
-      "status",
-      "stale_as_of",
-      "percent",
-      "total",
-      "translated",
-      "fuzzy",
-      "failing_checks",
-      "suggestions",
-      "comments",
-      "total_words",
-      "translated_words",
-      "fuzzy_words",
-      "total_chars",
-      "translated_chars",
-      "approved",
-      "approved_words",
-      "approved_chars",
-      "last_change",
-      "last_author",
-      "page",
-      "translate_url"
+    translationColumns = (site, pages) => [
+      ["project", (t) => t.project],
+      ["component", (t) => componentLabel(t.component)],
+      ["language", (t) => t.language],
+      ["project_name", (t) => t.projectName],
+      ["component_name", (t) => t.componentName],
+      ["language_name", (t) => t.languageName],
+      ["status", shownStatus],
+      ["stale_as_of", (t) => t.stale?.asOf],
+      ["percent", (t) => t.tally && measuredPercent(t.tally, site)],
+      ...tallyColumns((t) => t.tally, true),
+      // ISO 8601, which spreadsheets read as a time.
+      ["last_change", (t) => isoTime(t.lastChange) ?? t.lastChange],
+      ["last_author", (t) => t.lastAuthor],
+      ["page", (t) => t.pageDir ? siteUrl(site, translationAddress(t.pageDir, pages)) : void 0],
+      ["translate_url", (t) => t.links.translate]
     ];
-    PROJECT_COLUMNS = [
-      "project",
-      "name",
-      "components",
-      "languages",
-      "translations",
-      "ok",
-      "warnings",
-      "stale",
-      "failed",
-      "invalid",
-      "percent",
-      "total",
-      "translated",
-      "fuzzy",
-      "failing_checks",
-      "total_words",
-      "translated_words",
-      "fuzzy_words",
-      "total_chars",
-      "translated_chars",
-      "approved",
-      "approved_words",
-      "approved_chars",
-      "page"
+    translationsCsv = (model) => csv(translationColumns(model.site, model.detail.translationPages), translationRows(model));
+    projectColumns = (site) => [
+      ["project", (r) => r.p.project],
+      ["name", (r) => r.p.name],
+      ["components", (r) => r.p.components.length],
+      ["languages", (r) => r.p.languages.length],
+      ["translations", (r) => r.translations],
+      ["ok", (r) => r.ok],
+      ["warnings", (r) => r.warnings],
+      ["stale", (r) => r.stale],
+      ["failed", (r) => r.failed],
+      ["invalid", (r) => r.invalid],
+      ["percent", (r) => measuredPercent(r.p.tally, site)],
+      ...tallyColumns((r) => r.p.tally, false),
+      ["page", (r) => siteUrl(site, `${r.p.pageDir}/`)]
     ];
+    projectsCsv = (model) => csv(projectColumns(model.site), model.projects.map(projectRecord));
   }
 });
 
@@ -63367,14 +62571,15 @@ function niceStep(max, ticks) {
   return [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? 10 * magnitude;
 }
 function countLabel(words, top) {
-  if (words.count(top).length <= 5) return words.count;
-  let format2 = compactFormats.get(words.locale);
+  const { int: int3, locale } = words.format;
+  if (int3(top).length <= 5) return int3;
+  let format2 = compactFormats.get(locale);
   if (!format2) {
-    format2 = new Intl.NumberFormat(words.locale, {
+    format2 = new Intl.NumberFormat(locale, {
       notation: "compact",
       maximumFractionDigits: 1
     });
-    compactFormats.set(words.locale, format2);
+    compactFormats.set(locale, format2);
   }
   return (n2) => format2.format(n2);
 }
@@ -63420,10 +62625,10 @@ function countAxis(f, words) {
 }
 function timeAxis(f, words) {
   const { first, end, start, stop: stop2 } = f;
-  const days = [first, (first + end) / 2, end].map((m) => words.day(m));
+  const days = [first, (first + end) / 2, end].map((m) => words.format.day(m));
   const byDay = new Set(days).size === 3;
   const ticks = byDay ? [first, (first + end) / 2, end] : [first, end];
-  const label = (m) => byDay ? words.day(m) : words.dayTime(m);
+  const label = (m) => byDay ? words.format.day(m) : words.format.dayTime(m);
   let tickPath = "";
   let tickTexts = "";
   ticks.forEach((m, i) => {
@@ -63484,7 +62689,7 @@ function trendSummary(data, locale, words) {
   const { messages: m, format: f } = locale;
   const { points, end, used } = data;
   const first = points[0];
-  const now = [...points].reverse().find((p) => p.at <= end);
+  const now = points.findLast((p) => p.at <= end);
   if (!first || !now) return m.t("history.noHistory");
   const { translated: translatedNow, total: totalNow } = now;
   const [done, total] = [words.done(used), words.total(used)];
@@ -63494,8 +62699,8 @@ function trendSummary(data, locale, words) {
   if (points.length === 1 && unchanged) return m.t("history.unchanged", { ...shared, note });
   if (points.length === 1)
     return m.t("history.oneRun", { ...shared, note, percent: f.percent(now.translated, totalNow) });
-  const time3 = (at3) => f.dateTime(new Date(at3 * 6e4).toISOString());
-  const when = f.day(first.at) === f.day(end) ? time3 : (at3) => f.day(at3);
+  const time3 = (at) => f.dateTime(new Date(at * 6e4).toISOString());
+  const when = f.day(first.at) === f.day(end) ? time3 : (at) => f.day(at);
   return m.t("history.trendSummary", {
     ...shared,
     start: when(first.at),
@@ -63522,10 +62727,7 @@ function trendView(data, locale, words) {
     // One chart per page: the same id on every page, whatever order the pages are written in.
     svg: !data.points.length ? "" : trendChartSvg(data.points, data.end, "trend", summary, {
       title: capitalize(m.t("history.trendTitle", { done, total }), tag),
-      locale: tag,
-      count: (n2) => f.int(n2),
-      day: (minute) => f.day(minute),
-      dayTime: (minute) => f.dayTime(minute),
+      format: f,
       rtl: locale.dir === "rtl"
     }),
     summary,
@@ -63617,12 +62819,12 @@ function uuidOf(name) {
   return `urn:uuid:${groups.join("-")}`;
 }
 function atomFeed(model, history, options) {
-  const base = model.site.url ? model.site.url.endsWith("/") ? model.site.url : `${model.site.url}/` : void 0;
+  const base = model.site.url ? siteBase(model.site) : void 0;
   const up = "../".repeat(options.path.split("/").length - 1);
   const link = (path2) => base ? new URL(path2, base).href : `${up}${path2}`;
   const { locale } = options;
   const feedId = uuidOf(
-    `l10n-snapshot feed ${history.baseUrl} ${model.site.url ?? ""} ${options.project ?? ""}` + (options.id ? ` ${options.id}` : "")
+    `l10n-snapshot feed ${history.baseUrl} ${model.site.url ?? ""} ${options.project ?? ""}` + (locale.folder ? ` ${locale.folder}` : "")
   );
   const entries = history.runs.map((run2) => changesView(model, run2.at, run2.changes, options.project)).filter((v) => changeCount(v) > 0).reverse();
   const updated = entries[0]?.at ?? history.lastRun ?? model.generatedAt;
@@ -63692,6 +62894,7 @@ function entryHtml(v, link, locale) {
 var init_feed = __esm({
   "src/render/pages/feed.ts"() {
     "use strict";
+    init_embeds();
     init_history_view();
     init_history_words();
     init_must();
@@ -63700,19 +62903,91 @@ var init_feed = __esm({
   }
 });
 
-// src/render/pages/badges-page.ts
-function widgetGroups(model, h, locale, badges, projects = model.projects, components = true) {
-  const words = {
-    page: h,
-    pagePercent: (n2) => locale.format.percentOf(n2),
-    badges,
-    label: model.badgeText.label
-  };
+// src/render/model/language-projects.ts
+function languageProjects(model, language) {
+  const rows = /* @__PURE__ */ new Map();
+  const projects = new Map(model.projects.map((p) => [p.project, p]));
+  for (const t of language.translations) {
+    let row = rows.get(t.project);
+    if (!row) {
+      row = {
+        name: t.projectName,
+        pageDir: projects.get(t.project)?.pageDir ?? "",
+        tally: emptyCounts(),
+        components: 0,
+        unusable: 0
+      };
+      rows.set(t.project, row);
+    }
+    row.components += 1;
+    if (t.status !== "ok") row.unusable += 1;
+    else if (model.site.includeGlossary || !t.glossary) addCounts(row.tally, t.tally);
+  }
+  return byProgress(
+    rows.values(),
+    (row) => progressKey(row.tally),
+    (row) => row.name
+  );
+}
+var init_language_projects = __esm({
+  "src/render/model/language-projects.ts"() {
+    "use strict";
+    init_counts();
+  }
+});
+
+// src/render/pages/badges-pages.ts
+function badgesPageSplit(model) {
+  let components = 0;
+  for (const p of model.projects) for (const c of p.components) if (c.counted) components++;
+  return components * (1 + badgeVariants(model.site).length) > BADGES_PAGE_COMPONENTS;
+}
+function componentBadgesPage(project, split) {
+  return split ? `${projectBadgesDir(project.pageDir)}/index.html` : "badges/index.html";
+}
+function widgetAnchor(project, component) {
+  return component ? `c-${component.pageDir}` : `p-${project.pageDir}`;
+}
+function planBadgesPages(model, locale, pageFile) {
+  const sections = model.projects.reduce((n2, p) => n2 + 1 + p.components.length, 0);
+  const split = badgesPageSplit(model);
+  const describe4 = (h) => ({
+    title: h.t("badges.title"),
+    description: h.t("badges.description", { site: model.title }),
+    crumbs: [{ text: h.t("badges.title") }],
+    data: {
+      groups: split ? indexGroups(model, h, locale) : widgetGroups(model, locale, model.projects, true, true),
+      example: translationExample(model, h),
+      ...split ? { split } : {}
+    }
+  });
+  const index = pageFile("badges", "@pages/badges", describe4, "other pages and assets", sections);
+  if (!split) return [index];
+  return [index, ...model.projects.filter(hasPage).map(projectPage(model, locale, pageFile))];
+}
+function projectPage(model, locale, pageFile) {
+  return (project) => pageFile(
+    projectBadgesDir(project.pageDir),
+    "@pages/badges",
+    (h) => ({
+      title: h.t("badges.projectTitle", { project: project.name }),
+      description: h.t("badges.projectDescription", { project: project.name, site: model.title }),
+      image: widgetPaths(project.badgeBase).og,
+      crumbs: [
+        { text: h.t("badges.title"), href: h.href("badges/index.html") },
+        { text: project.name }
+      ],
+      data: { groups: widgetGroups(model, locale, [project], true, false), project }
+    }),
+    "project badges pages",
+    1 + project.components.filter((c) => c.counted).length
+  );
+}
+function widgetGroups(model, locale, projects, components, index) {
   const withVariants = (target, kind) => [
-    ...widgetEmbeds(target, model.site, kind, words),
-    ...badgeVariants(model.site).flatMap((v) => widgetEmbeds(target, model.site, kind, words, v))
+    ...widgetEmbeds(target, model, kind, locale),
+    ...badgeVariants(model.site).flatMap((v) => widgetEmbeds(target, model, kind, locale, v))
   ];
-  const index = projects === model.projects;
   return projects.flatMap((p, i) => [
     {
       id: widgetAnchor(p),
@@ -63732,31 +63007,32 @@ function widgetGroups(model, h, locale, badges, projects = model.projects, compo
     )
   ]);
 }
-function badgesPageSplit(model) {
-  let components = 0;
-  for (const p of model.projects) for (const c of p.components) if (c.counted) components++;
-  return components * (1 + badgeVariants(model.site).length) > BADGES_PAGE_COMPONENTS;
-}
-function componentBadgesPage(project, split) {
-  return split ? `${projectBadgesDir(project.pageDir)}/index.html` : "badges/index.html";
+function indexGroups(model, h, locale) {
+  return widgetGroups(model, locale, model.projects, false, true).map((group, i) => {
+    const project = model.projects[i];
+    if (!project || !hasPage(project)) return group;
+    const page = h.href(componentBadgesPage(project, true));
+    const components = project.components.flatMap((c, j) => {
+      const id = widgetAnchor(project, c);
+      return c.counted ? [{ id, old: `p${i}c${j}`, name: c.name, href: `${page}#${id}` }] : [];
+    });
+    return { ...group, page, components };
+  });
 }
 function translationExample(model, h) {
-  let t;
-  for (const c of model.projects.flatMap((p) => p.components)) {
-    t = c.translations.find((r) => !r.notStarted);
-    if (t) break;
-  }
+  const t = model.projects.flatMap((p) => p.components).map((c) => c.translations.find((r) => !r.notStarted)).find((r) => r !== void 0);
   if (!t) return void 0;
   const { site, badgeText: badgeText2 } = model;
-  const row = t;
+  const badgeBase = `badges/${t.pageDir}`;
+  const embeds = (suffix, by) => badgeEmbeds(
+    { ...t, badgeBase: badgeBase + suffix, alt: translationBadgeAlt(badgeText2, t, by) },
+    site,
+    model.detail.translationPages
+  );
   return {
     name: `${t.projectName} / ${t.componentName} / ${h.langName(t.language, t.languageName)}`,
-    path: `${t.badgeBase}.svg`,
-    embeds: badgeEmbeds(
-      { ...t, alt: translationBadgeAlt(badgeText2, t) },
-      site,
-      model.detail.translationPages
-    ),
+    path: `${badgeBase}.svg`,
+    embeds: embeds(""),
     // The same badge in each other metric the config asks for (site.badgeMetrics).
     variants: badgeVariants(site).map((v) => ({
       heading: h.measure.variantHeading(v.by.metric),
@@ -63764,206 +63040,20 @@ function translationExample(model, h) {
         v.by.metric,
         h.code(`badges/PROJECT/COMPONENT/LANGUAGE${v.suffix}.svg`)
       ),
-      path: `${row.badgeBase}${v.suffix}.svg`,
-      embeds: badgeEmbeds(
-        {
-          ...row,
-          badgeBase: row.badgeBase + v.suffix,
-          alt: translationBadgeAlt(badgeText2, row, v.by)
-        },
-        site,
-        model.detail.translationPages
-      )
+      path: `${badgeBase}${v.suffix}.svg`,
+      embeds: embeds(v.suffix, v.by)
     }))
   };
 }
-function widgetAnchor(project, component) {
-  return component ? `c-${component.pageDir}` : `p-${project.pageDir}`;
-}
-var BADGES_PAGE_COMPONENTS;
-var init_badges_page = __esm({
-  "src/render/pages/badges-page.ts"() {
+var BADGES_PAGE_COMPONENTS, hasPage;
+var init_badges_pages = __esm({
+  "src/render/pages/badges-pages.ts"() {
     "use strict";
-    init_badge_embeds();
-    init_render_widgets();
-    init_widget_embeds();
     init_site_paths();
+    init_embeds();
+    init_render_widgets();
     BADGES_PAGE_COMPONENTS = 100;
-  }
-});
-
-// src/render/pages/page-text.ts
-function overviewText(h, model) {
-  return {
-    title: h.t("overview.title"),
-    description: h.t("overview.description", {
-      site: model.title,
-      progress: h.progress(model.tally),
-      projects: h.count("projects", model.projects.length),
-      languages: h.count("languages", model.languages.length)
-    })
-  };
-}
-function projectText(h, project) {
-  return {
-    title: project.name,
-    description: h.t("project.description", {
-      project: project.name,
-      progress: h.progress(project.tally),
-      languages: h.count("languages", project.languages.length)
-    })
-  };
-}
-function componentText(h, project, c) {
-  return {
-    title: h.t("component.title", { component: c.name, project: project.name }),
-    description: h.t("component.description", {
-      component: c.name,
-      project: project.name,
-      progress: h.progress(c.tally),
-      languages: h.count("languages", c.translations.length)
-    })
-  };
-}
-function languagesText(h, model) {
-  return {
-    title: h.t("languages.title"),
-    description: h.t("languages.description", {
-      site: model.title,
-      languages: h.count("languages", model.languages.length)
-    })
-  };
-}
-function languageText(h, language) {
-  const name = h.langName(language.code, language.name);
-  return {
-    title: name,
-    description: h.t("language.description", {
-      language: name,
-      code: language.code,
-      progress: h.progress(language.tally),
-      components: h.count("trackedComponents", language.translationCount)
-    })
-  };
-}
-function badgesText(h, model) {
-  return {
-    title: h.t("badges.title"),
-    description: h.t("badges.description", { site: model.title })
-  };
-}
-function projectBadgesText(h, model, project) {
-  return {
-    title: h.t("badges.projectTitle", { project: project.name }),
-    description: h.t("badges.projectDescription", { project: project.name, site: model.title })
-  };
-}
-function translationText(h, t, project, component) {
-  const language = h.langName(t.language, t.languageName);
-  return {
-    title: h.t("translation.title", {
-      language,
-      component: component.name,
-      project: project.name
-    }),
-    description: h.t("translation.description", {
-      language,
-      component: component.name,
-      project: project.name,
-      progress: t.tally ? h.progress(t.tally) : h.t(`status.${t.status}`)
-    })
-  };
-}
-function notFoundText(h, model) {
-  return {
-    title: h.t("notFound.title"),
-    description: h.t("notFound.description", { site: model.title })
-  };
-}
-var init_page_text = __esm({
-  "src/render/pages/page-text.ts"() {
-    "use strict";
-  }
-});
-
-// src/render/pages/plan-badges-pages.ts
-function planBadgesPages(model, locale, locales, pageFile, home) {
-  const sections = model.projects.reduce((n2, p) => n2 + 1 + p.components.length, 0);
-  const split = badgesPageSplit(model);
-  const index = pageFile(
-    "badges",
-    "@pages/badges",
-    (h) => ({
-      ...badgesText(h, model),
-      crumbs: [home(h), badgesCrumb(h)],
-      data: split ? {
-        groups: indexGroups(model, h, locale, locales),
-        example: translationExample(model, h),
-        split: true
-      } : {
-        groups: widgetGroups(model, h, locale, locales.badges),
-        example: translationExample(model, h)
-      }
-    }),
-    "other pages and assets",
-    sections
-  );
-  if (!split) return [index];
-  return [
-    index,
-    ...model.projects.filter(hasPage).map((project) => projectBadgesPage(model, project, locale, locales, pageFile, home))
-  ];
-}
-function indexGroups(model, h, locale, locales) {
-  return widgetGroups(model, h, locale, locales.badges, model.projects, false).map((group, i) => {
-    const project = model.projects[i];
-    if (!project || !hasPage(project)) return group;
-    const page = h.href(componentBadgesPage(project, true));
-    return {
-      ...group,
-      page,
-      components: project.components.flatMap(
-        (c, j) => c.counted ? [
-          {
-            id: widgetAnchor(project, c),
-            old: `p${i}c${j}`,
-            name: c.name,
-            href: `${page}#${widgetAnchor(project, c)}`
-          }
-        ] : []
-      )
-    };
-  });
-}
-function projectBadgesPage(model, project, locale, locales, pageFile, home) {
-  return pageFile(
-    projectBadgesDir(project.pageDir),
-    "@pages/badges",
-    (h) => ({
-      ...projectBadgesText(h, model, project),
-      image: widgetPaths(project.badgeBase).og,
-      crumbs: [
-        home(h),
-        { ...badgesCrumb(h), href: h.href("badges/index.html") },
-        { text: project.name }
-      ],
-      data: { groups: widgetGroups(model, h, locale, locales.badges, [project]), project }
-    }),
-    PROJECT_BADGES_KIND,
-    1 + project.components.filter((c) => c.counted).length
-  );
-}
-var PROJECT_BADGES_KIND, hasPage, badgesCrumb;
-var init_plan_badges_pages = __esm({
-  "src/render/pages/plan-badges-pages.ts"() {
-    "use strict";
-    init_site_paths();
-    init_badges_page();
-    init_page_text();
-    init_render_widgets();
-    PROJECT_BADGES_KIND = "project badges pages";
     hasPage = (p) => p.components.some((c) => c.counted);
-    badgesCrumb = (h) => ({ text: h.t("badges.title") });
   }
 });
 
@@ -64131,7 +63221,7 @@ function escapeRegExp(string4) {
 function getLineNo(str3, index) {
   return str3.slice(0, index).split("\n").length;
 }
-function parse6(str3) {
+function parse5(str3) {
   const config2 = this.config;
   let buffer = [];
   let trimLeftOfNextStr = false;
@@ -64340,8 +63430,8 @@ var init_dist = __esm({
     singleQuoteReg = /'(?:\\[\s\w"'\\`]|[^\n\r'\\])*?'/g;
     doubleQuoteReg = /"(?:\\[\s\w"'\\`]|[^\n\r"\\])*?"/g;
     Cacher = class {
-      constructor(cache2) {
-        this.cache = cache2;
+      constructor(cache) {
+        this.cache = cache;
       }
       define(key, val) {
         this.cache[key] = val;
@@ -64383,7 +63473,7 @@ var init_dist = __esm({
       compile = compile3;
       compileToString = compileToString;
       compileBody = compileBody;
-      parse = parse6;
+      parse = parse5;
       render = render;
       renderAsync = renderAsync;
       renderString = renderString;
@@ -64457,19 +63547,16 @@ var init_load_templates = __esm({
 });
 
 // src/render/pages/relative-href.ts
-function relativeHref(pageDir, target) {
-  return hrefFrom(pageDir === "" ? [] : pageDir.split("/"), target);
-}
 function hrefFrom(from, target) {
-  let at3 = 0;
+  let at = 0;
   let same = 0;
   for (; same < from.length; same++) {
     const segment = from[same] ?? "";
-    const end = at3 + segment.length;
-    if (target.charCodeAt(end) !== SLASH || !target.startsWith(segment, at3)) break;
-    at3 = end + 1;
+    const end = at + segment.length;
+    if (target.charCodeAt(end) !== SLASH || !target.startsWith(segment, at)) break;
+    at = end + 1;
   }
-  return "../".repeat(from.length - same) + encodePath(target.slice(at3));
+  return "../".repeat(from.length - same) + encodePath(target.slice(at));
 }
 var SLASH;
 var init_relative_href = __esm({
@@ -64483,39 +63570,48 @@ var init_relative_href = __esm({
 // src/render/pages/view-helpers.ts
 function localeHelpers(locale, generatedAt, by) {
   return {
-    ...wordHelpers(locale, generatedAt),
+    ...wordHelpers(locale),
+    ...nameHelpers(locale, generatedAt),
     ...numberHelpers(locale, by),
     ...orderHelpers(locale, by)
   };
 }
-function wordHelpers(locale, generatedAt) {
-  const { messages, format: format2 } = locale;
-  const langName = (code, weblateName) => format2.languageName(code, weblateName);
+function wordHelpers(locale) {
+  const { messages } = locale;
   return {
+    /** The message `key` as text (the template escapes it). */
     t: (key, params) => messages.t(key, params),
+    /** The message as HTML: its text escaped, `params` HTML already. */
     html: (key, params) => messages.html(key, params),
+    /** `count.<what>` for `n`: "3 languages". */
     count: (what, n2) => messages.t(`count.${what}`, { count: n2 }),
-    reachLanguages: (languages) => languages.length === 0 || languages.length > 3 ? messages.t("count.languages", { count: languages.length }) : new Intl.ListFormat(locale.tag, { type: "conjunction" }).format(
-      languages.map((l) => langName(l.code, l.name))
-    ),
     esc: escapeHtml,
+    /** `<a href="\u2026">text</a>`, both escaped (HTML, for a message's parameter). */
     link: (href, text) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`,
     code: (text) => `<code>${escapeHtml(text)}</code>`,
     seg: fileSegment,
+    /** The id of a translation's row on its component's page. */
     anchor: (t) => translationAnchor(t.pageDir.slice(t.pageDir.lastIndexOf("/") + 1)),
-    when: (value) => format2.dateTime(value),
-    time: (value) => {
-      const datetime3 = isoTime2(value);
-      const text = escapeHtml(format2.dateTime(value));
-      return datetime3 ? `<time datetime="${escapeHtml(datetime3)}">${text}</time>` : text;
-    },
-    ago: (asOf) => format2.ago(asOf, generatedAt),
+    /** Why this run could not use a translation: "failed: 500 Internal Server Error". */
     reason: (r) => {
       const status = messages.t(`status.${r.status}`);
       const detail = r.http ?? messages.t(REASON_KEYS[r.kind ?? ""] ?? failureKey(r.kind));
       return r.list === void 0 ? messages.t("status.reason", { status, detail }) : messages.t("status.reasonList", { status, list: r.list, detail });
     },
+    safeUrl: isHttpUrl,
+    /** ` lang="en"` on a page in another language, for the crawl's English problem messages. */
+    englishData: /^en(-|$)/.test(locale.tag) ? "" : ` lang="en"${locale.dir === "rtl" ? ' dir="ltr"' : ""}`,
+    changeGroups: (v) => changeGroups(v, locale),
+    changeName: (item) => changeName(item, locale),
+    changeDetail: (detail) => changeDetail(detail, locale)
+  };
+}
+function nameHelpers(locale, generatedAt) {
+  const { messages, format: format2 } = locale;
+  const langName = (code, weblateName) => format2.languageName(code, weblateName);
+  return {
     langName,
+    /** A language's name in this locale, its own name beside when that adds something (HTML). */
     lang: (code, weblateName, tag, dir) => {
       const name = langName(code, weblateName);
       const own2 = nativeName(code, name);
@@ -64523,11 +63619,20 @@ function wordHelpers(locale, generatedAt) {
       const attributes = `lang="${escapeHtml(tag)}" dir="${escapeHtml(dir)}"`;
       return `${escapeHtml(name)} <span class="native" ${attributes}>${escapeHtml(own2)}</span>`;
     },
-    safeUrl: isHttpUrl,
-    englishData: /^en(-|$)/.test(locale.tag) ? "" : ` lang="en"${locale.dir === "rtl" ? ' dir="ltr"' : ""}`,
-    changeGroups: (v) => changeGroups(v, locale),
-    changeName: (item) => changeName(item, locale),
-    changeDetail: (detail) => changeDetail(detail, locale)
+    /** The languages reach counts: named when at most three ("Hindi and Spanish"), else counted. */
+    reachLanguages: (languages) => languages.length === 0 || languages.length > 3 ? messages.t("count.languages", { count: languages.length }) : new Intl.ListFormat(locale.tag, { type: "conjunction" }).format(
+      languages.map((l) => langName(l.code, l.name))
+    ),
+    /** A snapshot time ("2026-10-03 08:14 UTC", ISO 8601) as the locale writes it. */
+    when: (value) => format2.dateTime(value),
+    /** A snapshot time in a `<time>` element (HTML); a text that is no time, escaped. */
+    time: (value) => {
+      const datetime3 = isoTime(value);
+      const text = escapeHtml(format2.dateTime(value));
+      return datetime3 ? `<time datetime="${escapeHtml(datetime3)}">${text}</time>` : text;
+    },
+    /** "3 days ago": how old `asOf` was when the snapshot was made. */
+    ago: (asOf) => format2.ago(asOf, generatedAt)
   };
 }
 function numberHelpers(locale, by) {
@@ -64536,12 +63641,16 @@ function numberHelpers(locale, by) {
   return {
     pct: (part, total, whenEmpty) => format2.percent(part, total, whenEmpty),
     int: (n2) => format2.int(n2),
+    /** The percent of some counts as the site counts them ("39.5%", "\u2013" with nothing). */
     done: (t) => {
       const m = measure(t, by);
       return format2.percent(m.part, m.whole);
     },
+    /** "73.8% of 45,024 words translated", or "no strings to translate". */
     progress: (t) => words.summary(t),
+    /** The heading of a percent column: "Translated", "Approved", "Translated words"... */
     column: words.column,
+    /** The heading of a percent column over these rows: what they count. */
     columnOf: (rows) => words.columnOf(rows.map((r) => r.tally)),
     measure: words,
     barWidths: (t) => {
@@ -64551,15 +63660,21 @@ function numberHelpers(locale, by) {
         fuzzy: round1(Math.min(m.fuzzy, m.whole - m.part) * 100 / m.whole)
       };
     },
+    /** What a progress bar says to a screen reader: "58.7% translated, 13.1% needs review". */
     barLabel: (t) => words.barLabel(t),
+    /** A number of people: "3.1 billion", "600 million", "850,000". */
     people: (n2) => format2.people(n2),
+    /** "1.8 billion speakers". */
     speakers: (n2) => messages.t("reach.speakers", { count: Math.floor(n2), people: format2.people(n2) }),
+    /** A percent from 0 to 100 as the locale writes it ("90%", "90 %"). */
     pctOf: (value) => format2.percentOf(value),
+    /** A share (0 to 1) as a percent: one decimal below 10%, whole above ("38%", "2.5%"). */
     share: (fraction) => {
       const p = fraction * 100;
       if (p > 0 && p < 0.1) return messages.t("reach.lessThan", { percent: format2.percentOf(0.1) });
       return format2.percentOf(p >= 10 ? Math.floor(p) : Math.floor(p * 10) / 10);
     },
+    /** A group's trend: its chart, summary and deltas in this locale. */
     trend: (data) => trendView(data, locale, words)
   };
 }
@@ -64569,16 +63684,24 @@ function orderHelpers(locale, by) {
     const m = measure(t, by);
     return m.whole > 0 ? Math.round(m.part * 1e6 / m.whole) / 1e4 : -0.5;
   };
-  const langName = (code, weblateName) => format2.languageName(code, weblateName);
-  const nameOf2 = (item) => item.name !== void 0 ? item.code !== void 0 ? langName(item.code, item.name) : item.name : item.languageName !== void 0 && item.language !== void 0 ? langName(item.language, item.languageName) : item.componentName ?? "";
+  const nameOf2 = (item) => item.name !== void 0 ? item.code !== void 0 ? format2.languageName(item.code, item.name) : item.name : item.languageName !== void 0 && item.language !== void 0 ? format2.languageName(item.language, item.languageName) : item.componentName ?? "";
   return {
+    /**
+     * A copy of the list, most translated first (ties by name in the locale's order), those with
+     * no strings after, unusable ones last: the order the pages show without script.
+     */
     byPercent: (list2) => byProgress(
       list2,
       (item) => progressBy(item.tally, by),
       nameOf2,
       (a, b) => format2.compare(a, b)
     ),
+    /** The `data-sort` value of a percent cell: the exact percent, -0.5 with no strings. */
     sortKey: (t) => String(sortValue(t)),
+    /**
+     * ` data-sort="-0.5"` for a percent cell with no strings, else nothing: tables.js sorts by the
+     * shown percent, which is a number except for "\u2013" (the attribute on 100,000 rows cost ~2 MB).
+     */
     sortAttr: (t) => measure(t, by).whole > 0 ? "" : ` data-sort="${sortValue(t)}"`
   };
 }
@@ -64591,10 +63714,9 @@ function viewHelpers(shared, pageDir, prefix = "", translationPages2 = true) {
     file: (target) => hrefFrom(parts, target),
     page: (t) => href(translationPath(t.pageDir, translationPages2))
   };
-  const helpers = Object.assign(Object.create(shared), own2);
-  return helpers;
+  return Object.assign(Object.create(shared), own2);
 }
-var REASON_KEYS, english2, round1, underLocale;
+var REASON_KEYS, round1, underLocale;
 var init_view_helpers = __esm({
   "src/render/pages/view-helpers.ts"() {
     "use strict";
@@ -64603,7 +63725,6 @@ var init_view_helpers = __esm({
     init_measure_words();
     init_site_paths();
     init_http_url();
-    init_locale_format();
     init_messages();
     init_language_names();
     init_translation_view();
@@ -64614,68 +63735,8 @@ var init_view_helpers = __esm({
       record: "status.reasonRecord",
       names: "status.reasonNames"
     };
-    english2 = new LocaleFormat("en");
     round1 = (n2) => Math.round(n2 * 10) / 10;
     underLocale = (prefix, path2) => prefix === "" ? path2 : path2 === "" ? prefix : `${prefix}/${path2}`;
-  }
-});
-
-// src/render/model/language-projects.ts
-function languageProjects(model, language) {
-  const rows = /* @__PURE__ */ new Map();
-  const projects = new Map(model.projects.map((p) => [p.project, p]));
-  for (const t of language.translations) {
-    let row = rows.get(t.project);
-    if (!row) {
-      row = {
-        name: t.projectName,
-        pageDir: projects.get(t.project)?.pageDir ?? "",
-        tally: emptyCounts(),
-        components: 0,
-        unusable: 0
-      };
-      rows.set(t.project, row);
-    }
-    row.components += 1;
-    if (t.status !== "ok") row.unusable += 1;
-    else if (model.site.includeGlossary || !t.glossary) addCounts(row.tally, t.tally);
-  }
-  return byProgress(
-    rows.values(),
-    (row) => progressKey(row.tally),
-    (row) => row.name
-  );
-}
-var init_language_projects = __esm({
-  "src/render/model/language-projects.ts"() {
-    "use strict";
-    init_counts();
-  }
-});
-
-// src/render/pages/locale-links.ts
-function localeLinks(locales, current, dir, base) {
-  if (locales.length < 2) return void 0;
-  const from = underLocale(current.folder, dir);
-  const hrefOf = (locale) => {
-    const folder = underLocale(locale.folder, dir);
-    return base ? base + encodePath(folder === "" ? "" : `${folder}/`) : relativeHref(from, folder === "" ? "index.html" : `${folder}/index.html`);
-  };
-  const links = locales.map((locale) => ({
-    tag: locale.tag,
-    name: locale.ownName,
-    dir: locale.dir,
-    href: hrefOf(locale),
-    current: locale === current
-  }));
-  return { links, fallback: links[0]?.href ?? "" };
-}
-var init_locale_links = __esm({
-  "src/render/pages/locale-links.ts"() {
-    "use strict";
-    init_site_paths();
-    init_relative_href();
-    init_view_helpers();
   }
 });
 
@@ -64684,27 +63745,14 @@ import { readFileSync as readFileSync8 } from "node:fs";
 function tablesScriptPath(locale) {
   return locale.folder === "" ? "tables.js" : `tables.${locale.folder}.js`;
 }
-function tablesMessages(locale) {
-  const m = locale.messages;
-  const words = {};
-  for (const key of [
-    "sortBy",
-    "sorted",
-    "ascending",
-    "descending",
-    "filterLanguages",
-    "filterComponents",
-    "shown"
-  ])
-    words[key] = m.source(`tables.${key}`);
-  return JSON.stringify(words).replace(/</g, "\\u003c");
-}
 function tablesScript(source, locale) {
   if (!MESSAGES_LINE.test(source)) throw new Error("tables.js has no MESSAGES line");
-  return source.replace(
-    MESSAGES_LINE,
-    (_, indent) => `${indent}var MESSAGES = ${tablesMessages(locale)};`
+  const keys = "sortBy sorted ascending descending filterLanguages filterComponents shown";
+  const words = Object.fromEntries(
+    keys.split(" ").map((key) => [key, locale.messages.source(`tables.${key}`)])
   );
+  const json2 = JSON.stringify(words).replace(/</g, "\\u003c");
+  return source.replace(MESSAGES_LINE, (_, indent) => `${indent}var MESSAGES = ${json2};`);
 }
 function planSiteAssets(model, locales, eta, templatesDir2) {
   const asset = (name) => readFileSync8(`${templatesDir2}assets/${name}`, "utf8");
@@ -64729,6 +63777,11 @@ function notFound(eta, siteModel, locales, css) {
   const root = model.site.url ? siteBase(model.site) : "/";
   const shared = localeHelpers(locale, model.generatedAt, model.site);
   const absolute = (target) => root + encodePath(target);
+  const links = localeLinks(
+    locales,
+    locale,
+    (l) => absolute(l.folder === "" ? "index.html" : `${l.folder}/index.html`)
+  );
   const pages = siteModel.detail.translationPages;
   const h = {
     ...shared,
@@ -64740,7 +63793,6 @@ function notFound(eta, siteModel, locales, css) {
     locales,
     siteModel.projects.flatMap((p) => p.components.map((c) => c.pageDir))
   );
-  const { title, description } = notFoundText(h, model);
   return eta.render("@pages/404", {
     model,
     h,
@@ -64751,29 +63803,27 @@ function notFound(eta, siteModel, locales, css) {
     // are its: the badges folders whose folders' addresses do so.
     badgesMoved: inEveryLocale(locales, ["badges"]),
     loc: { tag: locale.tag, dir: locale.dir },
-    locales: localeLinks2(locales, locale, absolute),
-    pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
-    description,
+    // Each locale's overview, for a reader who came for one.
+    locales: links && { links },
+    pageTitle: h.t("site.pageTitle", { page: h.t("notFound.title"), site: model.title }),
+    description: h.t("notFound.description", { site: model.title }),
     crumbs: [{ text: model.title, href: h.href("index.html") }],
     inlineCss: css
   });
 }
 function inEveryLocale(locales, dirs) {
-  const all = locales.pages.flatMap(
-    (l) => dirs.map((dir) => l.folder === "" ? dir : `${l.folder}/${dir}`)
-  );
+  const all = locales.pages.flatMap((l) => dirs.map((dir) => underLocale(l.folder, dir)));
   return JSON.stringify(all).replace(/</g, "\\u003c");
 }
-function localeLinks2(locales, current, absolute) {
+function localeLinks(locales, current, hrefOf) {
   if (locales.pages.length < 2) return void 0;
-  const links = locales.pages.map((l) => ({
+  return locales.pages.map((l) => ({
     tag: l.tag,
     name: l.ownName,
     dir: l.dir,
-    href: absolute(l.folder === "" ? "index.html" : `${l.folder}/index.html`),
+    href: hrefOf(l),
     current: l === current
   }));
-  return { links };
 }
 var MESSAGES_LINE;
 var init_site_assets = __esm({
@@ -64782,8 +63832,7 @@ var init_site_assets = __esm({
     init_must();
     init_site_paths();
     init_view_helpers();
-    init_widget_embeds();
-    init_page_text();
+    init_embeds();
     MESSAGES_LINE = /^( *)var MESSAGES = .*;$/m;
   }
 });
@@ -64805,64 +63854,66 @@ function localModel(model, locale) {
 function planPages(siteModel, locale, locales, eta = loadTemplates()) {
   const model = localModel(siteModel, locale);
   const pageFile = pageMaker(siteModel, model, locale, locales, eta);
-  const home = homeCrumb(model);
   const files = [
     pageFile("", "@pages/index", (h) => ({
-      ...overviewText(h, model),
+      title: h.t("overview.title"),
+      description: h.t("overview.description", {
+        site: model.title,
+        progress: h.progress(model.tally),
+        projects: h.count("projects", model.projects.length),
+        languages: h.count("languages", model.languages.length)
+      }),
       crumbs: [{ text: model.title }],
       data: { reach: siteReach(model), world: WORLD_POPULATION }
     }))
   ];
   const split = badgesPageSplit(model);
   for (const project of model.projects) {
-    files.push(projectPage(model, locale, pageFile, project));
+    files.push(projectPage2(model, locale, pageFile, project));
     for (const component of project.components)
       files.push(componentPage(model, locale, pageFile, { project, component, split }));
   }
   files.push(
     pageFile("languages", "@pages/languages", (h) => ({
-      ...languagesText(h, model),
-      crumbs: [home(h), { text: h.t("languages.title") }],
+      title: h.t("languages.title"),
+      description: h.t("languages.description", {
+        site: model.title,
+        languages: h.count("languages", model.languages.length)
+      }),
+      crumbs: [{ text: h.t("languages.title") }],
       data: {}
     }))
   );
   for (const language of model.languages) files.push(languagePage(model, pageFile, language));
-  files.push(...planBadgesPages(model, locale, locales, pageFile, home));
+  files.push(...planBadgesPages(model, locale, pageFile));
   const translationPage = (page) => planTranslationPage(model, pageFile, page);
-  return { files, translationPage, pageFile, home };
+  return { files, translationPage, pageFile };
 }
 function planTranslationPage(model, pageFile, { t, project, component }) {
-  const home = homeCrumb(model);
   const image = widgetPaths(project.badgeBase).og;
   return pageFile(
     t.pageDir,
     "@pages/translation",
-    (h) => ({
-      ...translationText(h, t, project, component),
-      image,
-      crumbs: [
-        home(h),
-        crumbTo(h, project),
-        crumbTo(h, component),
-        { text: h.langName(t.language, t.languageName) }
-      ],
-      // Computed once here: eta copies the data into every include.
-      data: {
-        t,
-        embed: {
-          markdown: badgeMarkdown(
-            { ...t, alt: translationBadgeAlt(model.badgeText, t) },
-            model.site
-          )
-        }
-      }
-    }),
+    (h) => {
+      const language = h.langName(t.language, t.languageName);
+      const names = { language, component: component.name, project: project.name };
+      const progress = t.tally ? h.progress(t.tally) : h.t(`status.${t.status}`);
+      const alt = translationBadgeAlt(model.badgeText, t);
+      return {
+        title: h.t("translation.title", names),
+        description: h.t("translation.description", { ...names, progress }),
+        image,
+        crumbs: [crumbTo(h, project), crumbTo(h, component), { text: language }],
+        // Computed once here: eta copies the data into every include.
+        data: { t, embed: { markdown: badgeEmbeds({ ...t, alt }, model.site).markdown } }
+      };
+    },
     "translation pages"
   );
 }
 function pageMaker(siteModel, model, locale, locales, eta) {
   const shared = localeHelpers(locale, model.generatedAt, model.site);
-  const at3 = (dir) => viewHelpers(shared, dir, locale.folder, siteModel.detail.translationPages);
+  const at = (dir) => viewHelpers(shared, dir, locale.folder, siteModel.detail.translationPages);
   const base = model.site.url ? siteBase(model.site) : void 0;
   const pathOf = (dir) => underLocale(locale.folder, dir);
   const og = (dir, image) => base ? {
@@ -64876,7 +63927,7 @@ function pageMaker(siteModel, model, locale, locales, eta) {
   const tablesJs = tablesScriptPath(locale);
   return (dir, template, describe4, kind = "other pages and assets", weight = 1) => {
     const render2 = () => {
-      const h = at3(dir);
+      const h = at(dir);
       const { title, description, image, crumbs, data } = describe4(h);
       return eta.render(template, {
         ...data,
@@ -64886,26 +63937,39 @@ function pageMaker(siteModel, model, locale, locales, eta) {
         root: upTo(pathOf(dir)),
         tablesJs,
         badgeLang,
-        locales: localeLinks(locales.pages, locale, dir, base),
+        locales: pageLocales(locales, locale, dir, h, base),
         pageTitle: h.t("site.pageTitle", { page: title, site: model.title }),
         description,
         og: og(dir, image ?? SITE_FILE.og),
-        crumbs
+        // Every page but the overview starts its crumbs at the overview.
+        crumbs: dir === "" ? crumbs : [{ text: model.title, href: h.href("index.html") }, ...crumbs]
       });
     };
     const path2 = pathOf(dir);
     return { path: path2 === "" ? "index.html" : `${path2}/index.html`, render: render2, kind, weight };
   };
 }
-function projectPage(model, locale, pageFile, project) {
+function pageLocales(locales, locale, dir, h, base) {
+  const links = localeLinks(locales, locale, (l) => {
+    const folder = underLocale(l.folder, dir);
+    return base ? base + encodePath(folder === "" ? "" : `${folder}/`) : h.file(folder === "" ? "index.html" : `${folder}/index.html`);
+  });
+  return links && { links, fallback: links[0]?.href ?? "" };
+}
+function projectPage2(model, locale, pageFile, project) {
   const image = widgetPaths(project.badgeBase).og;
   return pageFile(
     project.pageDir,
     "@pages/project",
     (h) => ({
-      ...projectText(h, project),
+      title: project.name,
+      description: h.t("project.description", {
+        project: project.name,
+        progress: h.progress(project.tally),
+        languages: h.count("languages", project.languages.length)
+      }),
       image,
-      crumbs: [homeCrumb(model)(h), { text: project.name }],
+      crumbs: [{ text: project.name }],
       data: {
         project,
         rows: projectRows(
@@ -64927,29 +63991,29 @@ function componentPage(model, locale, pageFile, of) {
   const { project, component } = of;
   const image = widgetPaths(project.badgeBase).og;
   const paths = widgetPaths(component.badgeBase);
-  const anchor2 = widgetAnchor(project, component);
-  const badgesPage = componentBadgesPage(project, of.split);
+  const names = { component: component.name, project: project.name };
+  const percent3 = locale.format.percentOf(model.site.widgets.countPercent);
   return pageFile(
     component.pageDir,
     "@pages/component",
     (h) => ({
-      ...componentText(h, project, component),
+      title: h.t("component.title", names),
+      description: h.t("component.description", {
+        ...names,
+        progress: h.progress(component.tally),
+        languages: h.count("languages", component.translations.length)
+      }),
       image,
-      crumbs: [homeCrumb(model)(h), crumbTo(h, project), { text: component.name }],
+      crumbs: [crumbTo(h, project), { text: component.name }],
       data: {
         component,
         project,
-        anchor: anchor2,
-        badgesPage,
+        anchor: widgetAnchor(project, component),
+        badgesPage: componentBadgesPage(project, of.split),
         widgets: component.counted ? [
           { title: h.t("component.chartRows"), path: paths.chart },
           { title: h.t("component.chartColumns"), path: paths.columns },
-          {
-            title: h.t("component.chartCount", {
-              percent: locale.format.percentOf(model.site.widgets.countPercent)
-            }),
-            path: paths.count
-          }
+          { title: h.t("component.chartCount", { percent: percent3 }), path: paths.count }
         ] : []
       }
     }),
@@ -64961,42 +64025,45 @@ function languagePage(model, pageFile, language) {
   return pageFile(
     language.pageDir,
     "@pages/language",
-    (h) => ({
-      ...languageText(h, language),
-      crumbs: [
-        homeCrumb(model)(h),
-        { text: h.t("languages.title"), href: h.href("languages/index.html") },
-        { text: h.langName(language.code, language.name) }
-      ],
-      data: {
-        language,
-        projects: model.detail.languageRows === "projects" ? languageProjects(model, language) : void 0
-      }
-    }),
+    (h) => {
+      const name = h.langName(language.code, language.name);
+      return {
+        title: name,
+        description: h.t("language.description", {
+          language: name,
+          code: language.code,
+          progress: h.progress(language.tally),
+          components: h.count("trackedComponents", language.translationCount)
+        }),
+        crumbs: [
+          { text: h.t("languages.title"), href: h.href("languages/index.html") },
+          { text: name }
+        ],
+        data: {
+          language,
+          projects: model.detail.languageRows === "projects" ? languageProjects(model, language) : void 0
+        }
+      };
+    },
     "language pages",
     language.translations.length + 1
   );
 }
-var homeCrumb, crumbTo;
+var crumbTo;
 var init_render_pages = __esm({
   "src/render/pages/render-pages.ts"() {
     "use strict";
-    init_badges_page();
-    init_plan_badges_pages();
-    init_load_templates();
-    init_view_helpers();
-    init_badge_embeds();
     init_site_paths();
-    init_render_widgets();
-    init_widget_embeds();
     init_project_rows();
     init_language_projects();
-    init_locale_links();
-    init_site_assets();
-    init_page_text();
     init_reach();
+    init_badges_pages();
+    init_embeds();
     init_load_templates();
-    homeCrumb = (model) => (h) => ({ text: model.title, href: h.href("index.html") });
+    init_render_widgets();
+    init_site_assets();
+    init_view_helpers();
+    init_load_templates();
     crumbTo = (h, view) => ({
       text: view.name,
       href: h.href(`${view.pageDir}/index.html`)
@@ -65020,38 +64087,27 @@ function planHistoryFiles(model, history, locales) {
     project.feed = path2;
     return true;
   });
-  for (const locale of locales.pages) files.push(...feedFiles(model, history, locale, projects));
-  return files;
-}
-function feedFiles(model, history, locale, projects) {
-  const local = () => localModel(model, locale);
-  const at3 = (path2) => underLocale(locale.folder, path2);
-  const feed = { locale, id: locale.folder };
-  const files = [
-    {
-      path: at3(SITE_FILE.feed),
-      render: () => atomFeed(local(), history, {
-        ...feed,
-        path: at3(SITE_FILE.feed),
-        pagePath: at3(SITE_FILE.index),
-        title: local().title
-      })
-    }
-  ];
-  for (const project of projects) {
-    const path2 = at3(`${project.pageDir}/feed.xml`);
-    files.push({
-      path: path2,
-      render: () => atomFeed(local(), history, {
-        ...feed,
-        path: path2,
-        pagePath: at3(`${project.pageDir}/index.html`),
-        title: locale.messages.t("site.pageTitle", { page: project.name, site: local().title }),
-        project: project.project
-      })
-    });
+  for (const locale of locales.pages) {
+    files.push(feedFile(model, history, locale));
+    for (const p of projects)
+      files.push(feedFile(model, history, locale, { ...p, slug: p.project }));
   }
   return files;
+}
+function feedFile(model, history, locale, project) {
+  const at = (path3) => underLocale(locale.folder, path3);
+  const path2 = at(project ? `${project.pageDir}/feed.xml` : SITE_FILE.feed);
+  const render2 = () => {
+    const local = localModel(model, locale);
+    return atomFeed(local, history, {
+      path: path2,
+      pagePath: at(project ? `${project.pageDir}/index.html` : SITE_FILE.index),
+      title: project ? locale.messages.t("site.pageTitle", { page: project.name, site: local.title }) : local.title,
+      project: project?.slug,
+      locale
+    });
+  };
+  return { path: path2, render: render2 };
 }
 var init_render_history = __esm({
   "src/render/pages/render-history.ts"() {
@@ -65068,7 +64124,8 @@ var init_render_history = __esm({
 // src/render/pages/render-removed.ts
 function recentlyRemoved(model, history, options) {
   if (!history.lastRun) return [];
-  const cutoff = toMinute(history.lastRun) - options.keepRemovedDays * 1440;
+  const keep = options.keepRemovedDays * 1440;
+  const cutoff = toMinute(history.lastRun) - keep;
   const out = [];
   const named = recordedNames(history.runs.flatMap((run2) => run2.changes.names ?? []));
   for (const [key, minute] of [...history.gone].sort(([a], [b]) => a < b ? -1 : 1)) {
@@ -65081,28 +64138,28 @@ function recentlyRemoved(model, history, options) {
       component: named("component", `${project}/${component}`) ?? componentLabel(component),
       language: named("language", language) ?? language
     };
+    const { tracked } = options;
+    const why = !tracked ? "unknown" : tracked(triple) ? "server" : "config";
     out.push({
       key,
       triple,
       names,
       label: [names.project, names.component, names.language].join(" / "),
+      // When the first run that no longer found it ran, and until when its files are kept.
       at: fromMinute(minute).toISOString(),
-      until: fromMinute(minute + options.keepRemovedDays * 1440).toISOString(),
-      why: !options.tracked ? "unknown" : options.tracked(triple) ? "server" : "config"
+      until: fromMinute(minute + keep).toISOString(),
+      why
     });
   }
   return out;
-}
-function firstTimes() {
-  const done = /* @__PURE__ */ new Set();
-  return (key) => !done.has(key) && done.add(key).has(key);
 }
 function planRemoved(model, history, pages, locales, claim2, options) {
   const removed = recentlyRemoved(model, history, options).filter((r) => !claim2(r.triple));
   const kit = removedKit(model, pages, locales);
   const projects = new Map(model.projects.map((p) => [p.project, p]));
   const liveLanguages = new Set(model.languages.map((l) => l.code));
-  const first = firstTimes();
+  const seen = /* @__PURE__ */ new Set();
+  const first = (...key) => !seen.has(key.join("\0")) && !!seen.add(key.join("\0"));
   for (const r of removed) {
     const { project, component, language } = r.triple;
     const projectDir2 = projectDir(project, model.site);
@@ -65111,19 +64168,19 @@ function planRemoved(model, history, pages, locales, claim2, options) {
     kit.page(dir, "translation", r, r.label, `badges/${dir}`);
     kit.badges(`badges/${dir}`);
     const live = projects.get(project);
-    if (!live?.languages.some((l) => l.code === language) && first(JSON.stringify(["pair", project, language]))) {
+    if (!live?.languages.some((l) => l.code === language) && first("pair", project, language)) {
       kit.badges(projectLanguageBadgeBase(project, language));
-      if (!liveLanguages.has(language) && first(JSON.stringify(["language", language])))
+      if (!liveLanguages.has(language) && first("language", language))
         kit.page(`languages/${fileSegment(language)}`, "language", r, r.names.language);
     }
-    if (!live?.components.some((c) => c.component === component) && first(JSON.stringify(["component", project, component]))) {
+    const c = live?.components.some((c2) => c2.component === component);
+    if (!c && first("component", project, component)) {
       const name = `${r.names.project} / ${r.names.component}`;
       kit.page(componentPath, "component", r, name, `badges/${componentPath}`);
       kit.badges(`badges/${componentPath}`);
-      kit.widgets(`badges/${componentPath}`, name, false, r.at);
+      kit.widgets(`badges/${componentPath}`, name, r.at, false);
     }
-    if (!live && first(JSON.stringify(["project", project])))
-      addRemovedProject(kit, model, history, locales, r);
+    if (!live && first("project", project)) addRemovedProject(kit, model, history, locales, r);
   }
   return kit.files;
 }
@@ -65135,26 +64192,12 @@ function addRemovedProject(kit, model, history, locales, r) {
   kit.page(projectBadgesDir(projectDir2), "project", r, name, `badges/${projectDir2}`);
   kit.files.push({
     path: `${projectBadgesDir(projectDir2)}/README.md`,
-    render: () => removedReadme(model, { ...r, project, name }, kit.badgeAlt)
+    render: () => removedReadme(model, r, kit.badgeAlt)
   });
   kit.badges(`badges/${projectDir2}`);
-  kit.widgets(`badges/${projectDir2}`, name, true, r.at);
-  for (const locale of locales.pages) {
-    const at3 = (path2) => underLocale(locale.folder, path2);
-    const local = () => localModel(model, locale);
-    const feed = at3(`${projectDir2}/feed.xml`);
-    kit.files.push({
-      path: feed,
-      render: () => atomFeed(local(), history, {
-        path: feed,
-        pagePath: at3(`${projectDir2}/index.html`),
-        title: locale.messages.t("site.pageTitle", { page: name, site: local().title }),
-        project,
-        locale,
-        id: locale.folder
-      })
-    });
-  }
+  kit.widgets(`badges/${projectDir2}`, name, r.at, true);
+  for (const locale of locales.pages)
+    kit.files.push(feedFile(model, history, locale, { slug: project, pageDir: projectDir2, name }));
 }
 function removedKit(model, pages, locales) {
   const files = [];
@@ -65174,51 +64217,55 @@ function removedKit(model, pages, locales) {
         locale.pageFile(dir, "@pages/removed", (h) => ({
           title: h.t("removed.title", { name }),
           description: h.t("removed.description", { name, date: h.when(r.at) }),
-          crumbs: [locale.home(h), { text: h.t("removed.title", { name }) }],
+          crumbs: [{ text: h.t("removed.title", { name }) }],
           data: { removed: { ...r, what, name, link, badgePath, badgeAlt: badgeAlt2 } }
         }))
       );
   };
-  const widgets = (base, title, project, at3) => void files.push(...removedWidgets(model, locales, badge, { base, title, project, at: at3 }));
+  const widgets = (base, title, at, project) => void files.push(...removedWidgets(model, locales, badge, { base, title, at, project }));
   const badges = (base) => void files.push(...badgeFilesOf(base, badge));
   return { files, badgeAlt: badgeAlt2, page, widgets, badges };
 }
 function removedWidgets(model, locales, badge, of) {
+  const { site } = model;
   const said = locales.badges.messages;
-  const words = widgetWords(locales.badges, model.site);
+  const words = widgetWords(locales.badges, site);
   const paths = widgetPaths(of.base);
-  const chart = {
-    title: said.t("widgets.removedTitle", { title: of.title }),
-    items: [],
-    options: model.site.widgets
-  };
-  const chartInput = { ...chart, thresholds: model.site.thresholds, words };
+  const title = said.t("widgets.removedTitle", { title: of.title });
+  const chart = { title, items: [], options: site.widgets, thresholds: site.thresholds, words };
   const files = [
-    { path: paths.chart, render: () => rowsChartSvg(chartInput) },
-    { path: paths.columns, render: () => columnsChartSvg(chartInput) },
-    { path: paths.count, render: () => badgeSvg(badge, model.site.badgeStyle) },
+    { path: paths.chart, render: () => rowsChartSvg(chart) },
+    { path: paths.columns, render: () => columnsChartSvg(chart) },
+    { path: paths.count, render: () => badgeSvg(badge, site.badgeStyle) },
     {
       path: paths.countJson,
-      render: () => endpointBadgeText(badge, model.site.cacheSeconds, model.site.badgeStyle)
+      render: () => endpointBadgeText(badge, site.cacheSeconds, site.badgeStyle)
     }
   ];
   if (!of.project) return files;
-  files.push({
-    path: paths.matrix,
-    render: () => matrixSvg({ ...chartInput, languages: [], rows: [] })
-  });
-  files.push({
-    path: paths.og,
-    render: () => ogPng({
-      kicker: model.title,
-      title: chart.title,
-      percent: void 0,
-      subtitle: said.t("widgets.ogRemoved", { date: locales.badges.format.dateTime(of.at) }),
-      languages: [],
-      words
-    })
-  });
+  const ogWords = { percent: void 0, languages: [], words };
+  const subtitle = said.t("widgets.ogRemoved", { date: locales.badges.format.dateTime(of.at) });
+  files.push(
+    { path: paths.matrix, render: () => matrixSvg({ ...chart, languages: [], rows: [] }) },
+    { path: paths.og, render: () => ogPng({ kicker: model.title, title, subtitle, ...ogWords }) }
+  );
   return files;
+}
+function removedReadme(model, r, badgeAlt2) {
+  const { messages: m, format: f } = model.badgeText.locale;
+  const why = r.why === "config" ? m.markdown("removed.whyConfig") : r.why === "server" ? m.markdown("removed.whyServer", { server: markdownText(model.baseUrl) }) : m.markdown("removed.whyUnknown");
+  const folder = projectDir(r.triple.project, model.site);
+  const badge = siteBase(model.site) + encodePath(`badges/${folder}.svg`);
+  return `${[
+    `# ${m.markdown("removed.title", { name: markdownText(r.names.project) })}`,
+    "",
+    m.markdown("removed.project", { time: markdownText(f.dateTime(r.at)), why }),
+    "",
+    m.markdown("removed.until", { time: markdownText(f.dateTime(r.until)) }),
+    "",
+    m.markdown("removed.badge", { badge: `![${markdownText(badgeAlt2)}](${badge})` })
+  ].join("\n")}
+`;
 }
 var fromMinute;
 var init_render_removed = __esm({
@@ -65230,24 +64277,24 @@ var init_render_removed = __esm({
     init_triple();
     init_history();
     init_site_paths();
+    init_markdown_text();
     init_chart_svg();
     init_matrix_svg();
     init_og_image();
-    init_feed();
-    init_render_badges();
-    init_render_pages();
     init_badge_text();
-    init_view_helpers();
     init_changes_view();
-    init_render_widgets();
+    init_embeds();
+    init_render_badges();
+    init_render_history();
     init_render_readme();
+    init_render_widgets();
     fromMinute = (minute) => new Date(minute * 6e4);
   }
 });
 
 // src/render/site-plan.ts
-function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), removed = { keepRemovedDays: 30 }) {
-  const source = asSource(input2);
+function planSiteFiles(input3, site, history, locales = loadSiteLocales(site), removed = { keepRemovedDays: 30 }) {
+  const source = asSource(input3);
   const plan = planSiteModel(source, site, badgeText(locales.badges, site));
   const { model } = plan;
   const { tracked } = removed;
@@ -65271,8 +64318,10 @@ function planSiteFiles(input2, site, history, locales = loadSiteLocales(site), r
     *files() {
       yield* presentFiles(fixed, model);
       if (!model.detail.translationPages) {
-        for (const badged of plan.translationBadges())
-          for (const file2 of measuredBadgeFiles(fixed.badges, model, badged)) yield check2(file2);
+        for (const { pageDir, badge, tally, stale } of plan.translationBadges()) {
+          const target = { badgeBase: `badges/${pageDir}`, badge, tally, stale };
+          for (const file2 of measuredBadgeFiles(fixed.badges, model, target)) yield check2(file2);
+        }
         return;
       }
       for (const page of plan.translationPages()) {
@@ -65306,7 +64355,7 @@ function siteCosts(plan, fixed, quick) {
   );
   for (const file2 of fixed.data)
     if (LARGE_EXPORTS.has(file2.path) && hasExport(file2.path, model.detail))
-      costs.push({ kind: file2.kind ?? "exports", files: 1, bytes: fileBytes2(file2), exact: true });
+      costs.push({ kind: file2.kind ?? "exports", files: 1, bytes: fileBytes(file2), exact: true });
   return [...costs, ...translationCosts(plan, fixed, quick)];
 }
 function planFixedFiles(plan, source, site, history, locales, removed) {
@@ -65369,15 +64418,15 @@ function translationCosts(plan, fixed, quick) {
   ];
   if (!plan.model.detail.translationPages) return costs;
   const sample2 = plan.pageSample;
-  const measured2 = quick ? sample2.spread(QUICK_SAMPLE_FILES * 4) : sample2.items;
+  const measured = quick ? sample2.spread(QUICK_SAMPLE_FILES * 4) : sample2.items;
   let bytes = 0;
-  for (const t of measured2)
-    bytes += fixed.pages.reduce((m, p) => m + fileBytes2(p.translationPage(t)), 0);
-  const exact = sample2.whole && measured2.length === sample2.items.length;
+  for (const t of measured)
+    bytes += fixed.pages.reduce((m, p) => m + fileBytes(p.translationPage(t)), 0);
+  const exact = sample2.whole && measured.length === sample2.items.length;
   costs.push({
     kind: "translation pages",
     files: translations * fixed.pages.length,
-    bytes: exact ? bytes : Math.ceil(bytes / Math.max(1, measured2.length) * translations),
+    bytes: exact ? bytes : Math.ceil(bytes / Math.max(1, measured.length) * translations),
     exact
   });
   return costs;
@@ -65388,8 +64437,8 @@ function exportKind(path2) {
   if (path2 === EXPORT_PATHS.metrics) return "metrics.prom";
   return "other exports";
 }
-function planFullSite(input2, site, history, locales, removed) {
-  const plan = planSiteFiles(input2, site, history, locales, removed);
+function planFullSite(input3, site, history, locales, removed) {
+  const plan = planSiteFiles(input3, site, history, locales, removed);
   plan.setDetail(FULL_DETAIL);
   return plan;
 }
@@ -65422,7 +64471,7 @@ var init_site_plan = __esm({
     init_badge_text();
     init_render_readme();
     init_render_widgets();
-    asSource = (input2) => "translations" in input2 ? snapshotSource(input2) : input2;
+    asSource = (input3) => "translations" in input3 ? snapshotSource(input3) : input3;
     LARGE_EXPORTS = /* @__PURE__ */ new Set([
       EXPORT_PATHS.translations,
       EXPORT_PATHS.translationsGz,
@@ -65443,12 +64492,12 @@ import { mkdir as mkdir4, rename as rename2, rm as rm5 } from "node:fs/promises"
 import { dirname as dirname9, relative as relative4, resolve as resolve4, sep as sep2 } from "node:path";
 import { pipeline as pipeline3 } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-function planSite(input2, site, history, locales = loadSiteLocales(site), removed = { keepRemovedDays: 30 }) {
-  return planFullSite(input2, site, history, locales, removed).files();
+function planSite(input3, site, history, locales = loadSiteLocales(site), removed = { keepRemovedDays: 30 }) {
+  return planFullSite(input3, site, history, locales, removed).files();
 }
-async function siteFiles(input2, site, history, locales) {
+async function siteFiles(input3, site, history, locales) {
   await loadOgRenderer();
-  const plan = planBudgetedSite(input2, site, history, locales);
+  const plan = planBudgetedSite(input3, site, history, locales);
   return [...plan.files()].map((f) => {
     if ("copyFrom" in f) {
       const bytes2 = readFileSync9(f.copyFrom);
@@ -65465,7 +64514,7 @@ async function siteFiles(input2, site, history, locales) {
     return { path: f.path, content: "", bytes };
   });
 }
-async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), history, locales, options = {}) {
+async function renderSite(input3, outDir, site = siteOptionsSchema.parse({}), history, locales, options = {}) {
   await loadOgRenderer();
   const target = resolve4(outDir);
   await mkdir4(dirname9(target), { recursive: true }).catch((error62) => {
@@ -65476,7 +64525,7 @@ async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), hi
   try {
     await recoverOutDir(target);
     await assertReplaceable(target, process.cwd(), outDir);
-    const source = await packSource(asSource(input2), packed, options.signal);
+    const source = await packSource(asSource(input3), packed, options.signal);
     const plan = planSiteFiles(source, site, history, locales, options.removed);
     let choice = chooseDetail(plan, site.maxBytes);
     await heardStop(options.signal);
@@ -65498,8 +64547,8 @@ async function renderSite(input2, outDir, site = siteOptionsSchema.parse({}), hi
     await release();
   }
 }
-function planBudgetedSite(input2, site, history, locales) {
-  const plan = planSiteFiles(asSource(input2), site, history, locales);
+function planBudgetedSite(input3, site, history, locales) {
+  const plan = planSiteFiles(asSource(input3), site, history, locales);
   chooseDetail(plan, site.maxBytes);
   return plan;
 }
@@ -65603,7 +64652,7 @@ async function publishSite(spool, order, header2, file2, out, config2, previous,
       keepRemovedDays: config2.history.keepRemovedDays,
       inRun: history.changes?.removed.length ?? 0,
       // Without the config (render --previous of a bare snapshot) the reason is not known.
-      ...translations ? { tracked: (t) => translations.some((pattern2) => covers(pattern2, t)) } : {}
+      ...translations ? { tracked: (t) => translations.some((pattern) => covers(pattern, t)) } : {}
     }
   });
   return { ...site, history, warnings: carry.warnings };
@@ -65613,7 +64662,7 @@ var init_site_step = __esm({
     "use strict";
     init_carry_forward();
     init_triple();
-    init_run_history();
+    init_merge_run();
     init_removal_names();
     init_temp_files();
     init_read_snapshot();
@@ -65641,22 +64690,23 @@ async function build(config2, options) {
   }
   return buildFrom(config2, options, await readPrevious(config2, options));
 }
-async function buildFrom(config2, options, { site, before: before2 }) {
+async function buildFrom(config2, options, { site, before }) {
   const { out, shard, signal } = options;
   try {
     const file2 = out !== void 0 ? await spoolFileBeside(out) : options.snapshot;
     if (file2 === void 0) throw new Error("build: neither out nor snapshot given");
     const spool = await SnapshotSpool.open(file2, out !== void 0 ? `the site to ${out}` : file2);
     try {
-      const { order, problems, ...summary } = await crawlStep(config2, spool, {
+      const { order, problems, copy, ...summary } = await crawlStep(config2, spool, {
         strict: options.strict,
         shard,
-        previous: before2,
+        previous: before,
         lastRun: site?.snapshot,
         now: options.now,
         onProgress: options.onProgress,
         signal,
-        onWait: options.warn
+        onWait: options.warn,
+        copy: out === void 0
       });
       signal?.throwIfAborted();
       let code = exitCodeOf(summary.counts);
@@ -65664,7 +64714,8 @@ async function buildFrom(config2, options, { site, before: before2 }) {
       options.onCrawled?.({ ...summary, problems }, code);
       if (code === ExitCode.unusable) return { summary, code };
       if (out === void 0) {
-        spool.write(summary.header, order);
+        if (copy) copySnapshot(copy, summary.header, file2);
+        else spool.write(summary.header, order);
         return { summary, code };
       }
       signal?.throwIfAborted();
@@ -65707,91 +64758,12 @@ var init_build = __esm({
     init_snapshot();
     init_tally();
     init_spool();
+    init_snapshot_writer();
     init_crawl_step();
-    init_read_previous();
+    init_previous_site();
     init_packed_snapshot();
     init_read_snapshot();
     init_site_step();
-    init_crawl_step();
-  }
-});
-
-// src/commands/problem-tally.ts
-function causeOf(message) {
-  const match = /^\[GET\] "[^"]*": (.*)$/s.exec(message);
-  return match?.[1] ?? message;
-}
-var ProblemTally;
-var init_problem_tally = __esm({
-  "src/commands/problem-tally.ts"() {
-    "use strict";
-    init_triple();
-    init_plural();
-    init_link_rules();
-    ProblemTally = class {
-      causes = /* @__PURE__ */ new Map();
-      warnings = /* @__PURE__ */ new Map();
-      /**
-       * Takes an entry's first error when it is one of a kind that groups; returns false when the
-       * caller should print it on its own line.
-       */
-      addFailure(entry, line) {
-        const [first] = entry.errors;
-        const status = entry.failure?.status;
-        if (first?.path !== "(request)" || status !== void 0 && status !== 401) return false;
-        const cause = causeOf(first.message);
-        if (status !== void 0) {
-          const seen2 = this.causes.get(cause) ?? {
-            failed: 0,
-            notTried: 0,
-            firstLine: line,
-            example: tripleLabel(entry)
-          };
-          seen2.failed += 1;
-          this.causes.set(cause, seen2);
-          return true;
-        }
-        const notTried = /^not tried[,:] /.exec(cause);
-        const key = notTried ? cause.slice(notTried[0].length) : cause;
-        const seen = this.causes.get(key) ?? { failed: 0, notTried: 0, firstLine: line };
-        if (notTried) seen.notTried += 1;
-        else {
-          if (seen.failed === 0) seen.firstLine = line;
-          seen.failed += 1;
-        }
-        this.causes.set(key, seen);
-        return true;
-      }
-      /** Takes an entry's warnings, and its notes of a server's quirk (told once a kind too). */
-      addWarnings(entry) {
-        const key = tripleLabel(entry);
-        const add = (level2, p) => {
-          const at3 = `${level2} ${p.path}`;
-          const group = this.warnings.get(at3) ?? { entries: 0, example: `${key}: ${p.message}` };
-          group.entries += 1;
-          this.warnings.set(at3, group);
-        };
-        for (const w of entry.warnings) add("warning", w);
-        for (const n2 of entry.notes) if (isServerQuirk(n2)) add("note", n2);
-      }
-      /** The failure lines: a cause met once keeps its own line, a repeated one is counted. */
-      failureLines() {
-        return [...this.causes].map(([cause, c]) => {
-          if (c.notTried === 0 && c.failed === 1) return c.firstLine;
-          if (c.example !== void 0)
-            return `failed ${counted(c.failed, "translation")} (e.g. ${c.example}): ${cause}`;
-          if (c.failed === 0)
-            return `failed ${counted(c.notTried, "translation")}, not tried: ${cause}`;
-          return `failed ${counted(c.failed + c.notTried, "translation")}: ${cause}`;
-        });
-      }
-      /** The warning lines, and the server quirks' notes: one per field path. */
-      warningLines() {
-        return [...this.warnings].map(
-          ([at3, { entries, example: example2 }]) => entries === 1 ? `${at3}, in 1 translation: ${example2}` : `${at3}, in ${entries} translations; e.g. ${example2}`
-        );
-      }
-    };
   }
 });
 
@@ -65824,6 +64796,10 @@ function reportProblems(entries, io, flags) {
       "(warnings: what a reader of the numbers or links should know; --verbose lists each, and the notes: known differences of real servers; --strict makes both errors)\n"
     );
 }
+function causeOf(message) {
+  const match = /^\[GET\] "[^"]*": (.*)$/s.exec(message);
+  return match?.[1] ?? message;
+}
 function crawlReport(command, config2, flags, io) {
   const progress = io.stderr.isTTY && !flags.quiet;
   let summary;
@@ -65831,9 +64807,9 @@ function crawlReport(command, config2, flags, io) {
   let drawn2 = Number.NEGATIVE_INFINITY;
   return {
     onProgress: progress ? (settled, requests) => {
-      const at3 = clock();
-      if (at3 - drawn2 < PROGRESS_MS) return;
-      drawn2 = at3;
+      const at = clock();
+      if (at - drawn2 < PROGRESS_MS) return;
+      drawn2 = at;
       io.stderr.write(
         `\rcrawling ${config2.baseUrl}: ${counted(settled, "translation")}, ${counted(requests, "request")}`
       );
@@ -65897,22 +64873,91 @@ function writtenLine(out, site) {
   const size = `${counted(site.files, "file")}, ${formatBytes(site.bytes)} of site.maxBytes ` + formatBytes(site.budget.maxBytes);
   return `site written to ${out}/ (${size}); open ${join13(out, "index.html")}`;
 }
-function tellBudget(site, io) {
+function tellWritten(site, out, io, say, crawl2) {
+  for (const warning of site.warnings ?? []) io.stderr.write(`warning ${warning}
+`);
   for (const line of budgetLines(site.budget)) io.stderr.write(`${line}
 `);
+  if (site.history) say(tallyLine(site.tally, crawl2));
+  say(writtenLine(out, site));
+  if (site.history) say(historyLine(site.history));
 }
-var NOTHING_USABLE, PROGRESS_MS, MAX_REMOVAL_LINES;
+var ProblemTally, NOTHING_USABLE, PROGRESS_MS, MAX_REMOVAL_LINES;
 var init_report = __esm({
   "src/commands/report.ts"() {
     "use strict";
     init_triple();
     init_errors();
     init_plural();
-    init_problem_tally();
+    init_link_rules();
     init_sanitize();
     init_changes_view();
     init_site_budget();
     init_json_summary();
+    ProblemTally = class {
+      causes = /* @__PURE__ */ new Map();
+      warnings = /* @__PURE__ */ new Map();
+      /**
+       * Takes an entry's first error when it is one of a kind that groups; returns false when the
+       * caller should print it on its own line.
+       */
+      addFailure(entry, line) {
+        const [first] = entry.errors;
+        const status = entry.failure?.status;
+        if (first?.path !== "(request)" || status !== void 0 && status !== 401) return false;
+        const cause = causeOf(first.message);
+        if (status !== void 0) {
+          const seen2 = this.causes.get(cause) ?? {
+            failed: 0,
+            notTried: 0,
+            firstLine: line,
+            example: tripleLabel(entry)
+          };
+          seen2.failed += 1;
+          this.causes.set(cause, seen2);
+          return true;
+        }
+        const notTried = /^not tried[,:] /.exec(cause);
+        const key = notTried ? cause.slice(notTried[0].length) : cause;
+        const seen = this.causes.get(key) ?? { failed: 0, notTried: 0, firstLine: line };
+        if (notTried) seen.notTried += 1;
+        else {
+          if (seen.failed === 0) seen.firstLine = line;
+          seen.failed += 1;
+        }
+        this.causes.set(key, seen);
+        return true;
+      }
+      /** Takes an entry's warnings, and its notes of a server's quirk (told once a kind too). */
+      addWarnings(entry) {
+        const key = tripleLabel(entry);
+        const add = (level2, p) => {
+          const at = `${level2} ${p.path}`;
+          const group = this.warnings.get(at) ?? { entries: 0, example: `${key}: ${p.message}` };
+          group.entries += 1;
+          this.warnings.set(at, group);
+        };
+        for (const w of entry.warnings) add("warning", w);
+        for (const n2 of entry.notes) if (isServerQuirk(n2)) add("note", n2);
+      }
+      /** The failure lines: a cause met once keeps its own line, a repeated one is counted. */
+      failureLines() {
+        return [...this.causes].map(([cause, c]) => {
+          if (c.notTried === 0 && c.failed === 1) return c.firstLine;
+          if (c.example !== void 0)
+            return `failed ${counted(c.failed, "translation")} (e.g. ${c.example}): ${cause}`;
+          if (c.failed === 0)
+            return `failed ${counted(c.notTried, "translation")}, not tried: ${cause}`;
+          return `failed ${counted(c.failed + c.notTried, "translation")}: ${cause}`;
+        });
+      }
+      /** The warning lines, and the server quirks' notes: one per field path. */
+      warningLines() {
+        return [...this.warnings].map(
+          ([at, { entries, example: example2 }]) => entries === 1 ? `${at}, in 1 translation: ${example2}` : `${at}, in ${entries} translations; e.g. ${example2}`
+        );
+      }
+    };
     NOTHING_USABLE = "nothing usable: every translation failed or was invalid; the previous output was left as it was";
     PROGRESS_MS = 100;
     MAX_REMOVAL_LINES = 20;
@@ -65962,20 +65007,14 @@ async function buildCommand({ flags, rest }, io) {
 }
 function tellSite(site, crawled, run2) {
   const { config: config2, flags, io, out } = run2;
-  for (const warning of site.warnings) io.stderr.write(`warning ${warning}
-`);
   const say = sayer(flags, io.stdout);
-  tellBudget(site, io);
-  const { tally } = site;
-  say(tallyLine(tally, crawled));
-  say(writtenLine(out, site));
-  say(historyLine(site.history));
-  const tracked = (key) => config2.translations.some((pattern2) => covers(pattern2, keyParts(key)));
+  tellWritten(site, out, io, say, crawled);
+  const tracked = (key) => config2.translations.some((pattern) => covers(pattern, keyParts(key)));
   for (const line of removalLines(site.history, tracked)) say(line);
   if (run2.json)
     printSummary(io.stdout, {
       ...run2.json,
-      ...tallyFields(tally),
+      ...tallyFields(site.tally),
       exitCode: run2.exitCode,
       out,
       files: site.files,
@@ -66054,8 +65093,8 @@ async function renderSnapshotFile(file2, out, site, signal) {
   const { renderSite: renderSite2 } = await Promise.resolve().then(() => (init_render_site(), render_site_exports));
   return withPlainSnapshot(file2, async (plain, packed) => {
     const source = openSnapshot(plain);
-    const input2 = packed ? { ...source, text: { copyFrom: packed } } : source;
-    return renderSite2(input2, out, site, void 0, void 0, { signal });
+    const input3 = packed ? { ...source, text: { copyFrom: packed } } : source;
+    return renderSite2(input3, out, site, void 0, void 0, { signal });
   });
 }
 async function renderWithHistory(file2, out, config2, options) {
@@ -66102,7 +65141,7 @@ var init_render = __esm({
     init_spool();
     init_temp_files();
     init_heard_stop();
-    init_read_previous();
+    init_previous_site();
     init_site_step();
   }
 });
@@ -66126,7 +65165,7 @@ async function renderCommand({ flags, rest }, io) {
   const site = siteWithCatalog(loaded2?.site ?? siteOptionsSchema.parse({}), flags, io);
   const say = sayer(flags, io.stdout);
   if (flags.previous) {
-    const written2 = await renderWithHistory(
+    const written = await renderWithHistory(
       file2,
       out,
       {
@@ -66143,17 +65182,10 @@ async function renderCommand({ flags, rest }, io) {
         signal: io.signal
       }
     );
-    for (const warning of written2.warnings) io.stderr.write(`warning ${warning}
-`);
-    tellBudget(written2, io);
-    say(tallyLine(written2.tally));
-    say(writtenLine(out, written2));
-    say(historyLine(written2.history));
-    return tallyExitCode(written2.tally);
+    tellWritten(written, out, io, say);
+    return tallyExitCode(written.tally);
   }
-  const written = await renderSnapshotFile(file2, out, site, io.signal);
-  tellBudget(written, io);
-  say(writtenLine(out, written));
+  tellWritten(await renderSnapshotFile(file2, out, site, io.signal), out, io, say);
   return ExitCode.ok;
 }
 var init_render2 = __esm({
@@ -66206,59 +65238,35 @@ function mergeHeaders(parts) {
   return { ...rest, generatedAt };
 }
 function* mergeEntries(parts) {
-  const heap2 = [];
-  const next = (part, rest, at3, after) => {
+  const fileOf = (head) => parts[head.part]?.file ?? "a shard";
+  const heads = [];
+  const next = (part, rest, at, after) => {
     const step = rest.next();
     if (step.done) return;
     if (after && compareTriples(step.value, after.entry) < 0)
       throw new OutputError(
-        `merge: ${fileOf(parts, after)} is not sorted (translation ${at3 + 1}, ${tripleKey(step.value)}, comes after ${tripleKey(after.entry)}); merge joins the snapshots "crawl --shard" writes, as written`
+        `merge: ${fileOf(after)} is not sorted (translation ${at + 1}, ${tripleKey(step.value)}, comes after ${tripleKey(after.entry)}); merge joins the snapshots "crawl --shard" writes, as written`
       );
-    heap2.push({ entry: step.value, part, at: at3, rest });
-    siftUp(heap2, heap2.length - 1);
+    heads.push({ entry: step.value, part, at, rest });
   };
   parts.forEach((p, i) => {
     next(i, p.entries[Symbol.iterator](), 0);
   });
-  let last2;
-  for (let top = heap2[0]; top !== void 0; top = heap2[0]) {
-    const moved = heap2.pop();
-    if (moved !== void 0 && heap2.length > 0) {
-      heap2[0] = moved;
-      siftDown(heap2, 0);
-    }
-    if (last2 !== void 0 && compareTriples(last2.entry, top.entry) === 0 && last2.part !== top.part)
+  let last;
+  while (heads.length > 0) {
+    let least = 0;
+    heads.forEach((head, i) => {
+      const order = compareTriples(head.entry, must(heads[least]).entry);
+      if (order < 0 || order === 0 && head.part < must(heads[least]).part) least = i;
+    });
+    const top = must(heads.splice(least, 1)[0]);
+    if (last !== void 0 && compareTriples(last.entry, top.entry) === 0 && last.part !== top.part)
       throw new OutputError(
-        `merge: ${tripleKey(top.entry)} is in both ${fileOf(parts, last2)} and ${fileOf(parts, top)}; shards must not overlap`
+        `merge: ${tripleKey(top.entry)} is in both ${fileOf(last)} and ${fileOf(top)}; shards must not overlap`
       );
     yield top.entry;
-    last2 = top;
+    last = top;
     next(top.part, top.rest, top.at + 1, top);
-  }
-}
-function siftUp(heap2, i) {
-  for (let at3 = i; at3 > 0; ) {
-    const parent = at3 - 1 >> 1;
-    const [a, b] = [heap2[at3], heap2[parent]];
-    if (a === void 0 || b === void 0 || !before(a, b)) return;
-    heap2[at3] = b;
-    heap2[parent] = a;
-    at3 = parent;
-  }
-}
-function siftDown(heap2, i) {
-  for (let at3 = i; ; ) {
-    let least = at3;
-    for (const child of [2 * at3 + 1, 2 * at3 + 2]) {
-      const [c, l] = [heap2[child], heap2[least]];
-      if (c !== void 0 && l !== void 0 && before(c, l)) least = child;
-    }
-    if (least === at3) return;
-    const [a, b] = [heap2[at3], heap2[least]];
-    if (a === void 0 || b === void 0) return;
-    heap2[at3] = b;
-    heap2[least] = a;
-    at3 = least;
   }
 }
 function* withSiteClaims(entries) {
@@ -66268,18 +65276,13 @@ function* withSiteClaims(entries) {
     yield clash ? unpublishable(entry, clash) : entry;
   }
 }
-var before, fileOf;
 var init_merge_snapshots = __esm({
   "src/snapshot/merge-snapshots.ts"() {
     "use strict";
     init_triple();
     init_errors();
+    init_must();
     init_publishable();
-    before = (a, b) => {
-      const order = compareTriples(a.entry, b.entry);
-      return order < 0 || order === 0 && a.part < b.part;
-    };
-    fileOf = (parts, head) => parts[head.part]?.file ?? "a shard";
   }
 });
 
@@ -66306,7 +65309,7 @@ async function mergeSources(sources, target, signal) {
     );
     for (const entry of withSiteClaims(entries)) {
       writer.add(entry);
-      countEntry(counts, entry);
+      countEntry(counts, summarizeEntry(entry));
       if (counts.total % ENTRIES_PER_TURN === 0) {
         await setImmediate4();
         signal?.throwIfAborted();
@@ -66364,64 +65367,10 @@ var init_merge2 = __esm({
   }
 });
 
-// src/check/unavailable.ts
-function groupMessage(entries) {
-  const languages = entries.map((e) => e.language);
-  const named = languages.slice(0, 5).join(", ") + (languages.length > 5 ? ", ..." : "");
-  const asOf = entries.flatMap((e) => e.carried ? [e.carried.asOf] : []).sort();
-  const all = asOf.length === entries.length ? "" : `${asOf.length} `;
-  const shown2 = asOf.length > 0 ? `; ${all}shown with numbers of ${asOf[0]}` : "";
-  const they = entries.length === 1 ? "it cannot" : "they cannot";
-  return `${counted(entries.length, "translation")} (${named}) could not be read in this run, so ${they} be checked: ${reason(must(entries[0]))}${shown2}`;
-}
-var Unavailable, under, reason;
-var init_unavailable = __esm({
-  "src/check/unavailable.ts"() {
-    "use strict";
-    init_triple();
-    init_tally();
-    init_plural();
-    init_must();
-    Unavailable = class {
-      counts = { stale: 0, failed: 0, invalid: 0 };
-      groups = /* @__PURE__ */ new Map();
-      add(entry) {
-        const key = `${entry.project}/${componentLabel(entry.component)}`;
-        const group = this.groups.get(key) ?? { entries: [] };
-        this.groups.set(key, group);
-        if (isListEntry(entry)) {
-          group.list = entry;
-          return;
-        }
-        group.entries.push(entry);
-        const state = stateOf(entry);
-        if (state !== "ok") this.counts[state] += 1;
-      }
-      offenders() {
-        const told = [...this.groups.values()].flatMap((g) => g.entries);
-        const out = [];
-        for (const [key, { entries, list: list2 }] of this.groups) {
-          if (entries.length > 0)
-            out.push({ translation: key, rule: "unavailable", message: groupMessage(entries) });
-          else if (list2 && !told.some((e) => under(list2, e)))
-            out.push({
-              translation: `${key}/${list2.language}`,
-              rule: "unavailable",
-              message: `its list could not be read in this run: ${reason(list2)}`
-            });
-        }
-        return out;
-      }
-    };
-    under = (list2, e) => ["project", "component", "language"].every((k) => list2[k] === "*" || list2[k] === e[k]);
-    reason = (e) => `${e.status}${e.errors[0] ? `: ${e.errors[0].message}` : ""}`;
-  }
-});
-
 // src/check/check.ts
 function inWords(by) {
-  english3 ??= must(loadLocales([BASE_LOCALE])[0]);
-  return { words: new MeasureWords(english3, by), locale: english3 };
+  english ??= must(loadLocales([BASE_LOCALE])[0]);
+  return { words: new MeasureWords(english, by), locale: english };
 }
 function runCheck(snapshot, rules, previous, by = STRINGS_TRANSLATED) {
   const offenders = [];
@@ -66480,7 +65429,7 @@ function selectedBy(rules) {
   return (entry) => (!languages || languages.has(entry.language)) && (!components || components.has(`${entry.project}/${entry.component}`));
 }
 function belowMinimum(entry, counts, minPercent, by) {
-  const percent3 = percentOf3(measure(counts, by));
+  const percent3 = percentOfWhole(measure(counts, by));
   if (minPercent === void 0 || percent3 >= minPercent) return void 0;
   return {
     translation: tripleKey(entry),
@@ -66492,15 +65441,15 @@ function belowMinimum(entry, counts, minPercent, by) {
 function regression(entry, counts, found, by, olderRuns) {
   const older = found.kept && olderRun(olderRuns, entry.project, found.kept);
   const both = commonMeasure(by, [counts, found.counts]);
-  const [now, before2] = [measure(counts, both), measure(found.counts, both)];
-  if (percentOf3(now) >= percentOf3(before2) - 1e-9) return void 0;
+  const [now, before] = [measure(counts, both), measure(found.counts, both)];
+  if (percentOfWhole(now) >= percentOfWhole(before) - 1e-9) return void 0;
   return {
     translation: tripleKey(entry),
     rule: "noRegression",
-    percent: percentOf3(now),
-    previous: percentOf3(before2),
+    percent: percentOfWhole(now),
+    previous: percentOfWhole(before),
     ...older?.run ? { previousRun: older.run } : {},
-    message: `${inWords(both).words.summary(counts)}, down from ${inWords(both).locale.format.percent(before2.part, before2.whole, 100)} ${older ? olderWords(older) : "in the previous run"}${inWords(by).words.note(both)}`
+    message: `${inWords(both).words.summary(counts)}, down from ${inWords(both).locale.format.percent(before.part, before.whole, 100)} ${older ? olderWords(older) : "in the previous run"}${inWords(by).words.note(both)}`
   };
 }
 function olderRun(runs, project, kept) {
@@ -66529,13 +65478,22 @@ function previousFromSite(snapshot, history) {
   };
 }
 function previousFromHistory(history, snapshot) {
-  const before2 = toMinute(snapshot.generatedAt) - 1;
+  const before = toMinute(snapshot.generatedAt) - 1;
   return (entry) => {
     const series = history.series.get(tripleKey(entry));
-    return fromPoint(series && valueAt2(series, before2), history.kept?.get(entry.project));
+    return fromPoint(series && valueAt(series, before), history.kept?.get(entry.project));
   };
 }
-var english3, percentOf3, NOTHING_COMPARED, NOTHING_CHECKED, olderWords, fromPoint;
+function groupMessage(entries) {
+  const languages = entries.map((e) => e.language);
+  const named = languages.slice(0, 5).join(", ") + (languages.length > 5 ? ", ..." : "");
+  const asOf = entries.flatMap((e) => e.carried ? [e.carried.asOf] : []).sort();
+  const all = asOf.length === entries.length ? "" : `${asOf.length} `;
+  const shown2 = asOf.length > 0 ? `; ${all}shown with numbers of ${asOf[0]}` : "";
+  const they = entries.length === 1 ? "it cannot" : "they cannot";
+  return `${counted(entries.length, "translation")} (${named}) could not be read in this run, so ${they} be checked: ${reason(must(entries[0]))}${shown2}`;
+}
+var english, percentOfWhole, NOTHING_COMPARED, NOTHING_CHECKED, olderWords, fromPoint, Unavailable, under, reason;
 var init_check = __esm({
   "src/check/check.ts"() {
     "use strict";
@@ -66547,12 +65505,45 @@ var init_check = __esm({
     init_measure_words();
     init_entry_counts();
     init_tally();
-    init_unavailable();
-    percentOf3 = (m) => m.whole > 0 ? m.part * 100 / m.whole : 100;
+    init_plural();
+    percentOfWhole = (m) => m.whole > 0 ? m.part * 100 / m.whole : 100;
     NOTHING_COMPARED = "noRegression: no previous run to compare with; only the other rules were applied";
     NOTHING_CHECKED = "no translation of the snapshot matches check.languages / check.components";
     olderWords = (older) => older.run ? `in the run of ${older.run} (its project's history is that run's)` : "in its project's history (a part that is not its index's)";
     fromPoint = (point, kept) => point && { counts: pointCounts(point), ...kept ? { kept } : {} };
+    Unavailable = class {
+      counts = { stale: 0, failed: 0, invalid: 0 };
+      groups = /* @__PURE__ */ new Map();
+      add(entry) {
+        const key = `${entry.project}/${componentLabel(entry.component)}`;
+        const group = this.groups.get(key) ?? { entries: [] };
+        this.groups.set(key, group);
+        if (isListEntry(entry)) {
+          group.list = entry;
+          return;
+        }
+        group.entries.push(entry);
+        const state = stateOf(entry);
+        if (state !== "ok") this.counts[state] += 1;
+      }
+      offenders() {
+        const told = [...this.groups.values()].flatMap((g) => g.entries);
+        const out = [];
+        for (const [key, { entries, list: list2 }] of this.groups) {
+          if (entries.length > 0)
+            out.push({ translation: key, rule: "unavailable", message: groupMessage(entries) });
+          else if (list2 && !told.some((e) => under(list2, e)))
+            out.push({
+              translation: `${key}/${list2.language}`,
+              rule: "unavailable",
+              message: `its list could not be read in this run: ${reason(list2)}`
+            });
+        }
+        return out;
+      }
+    };
+    under = (list2, e) => ["project", "component", "language"].every((k) => list2[k] === "*" || list2[k] === e[k]);
+    reason = (e) => `${e.status}${e.errors[0] ? `: ${e.errors[0].message}` : ""}`;
   }
 });
 
@@ -66579,8 +65570,8 @@ function checkLines(result, github = false) {
   );
   for (const note of result.notes) lines.push(`note: ${note}`);
   const rules = describeRules(result) + olderRunsWords(result);
-  const { stale, failed, invalid: invalid3 } = result.unavailable;
-  const unavailable = stale + failed + invalid3 > 0 ? `, ${stale + failed + invalid3} of them unavailable (${stale} stale, ${failed} failed, ${invalid3} invalid)` : "";
+  const { stale, failed, invalid: invalid2 } = result.unavailable;
+  const unavailable = stale + failed + invalid2 > 0 ? `, ${stale + failed + invalid2} of them unavailable (${stale} stale, ${failed} failed, ${invalid2} invalid)` : "";
   const checked3 = `${counted(result.checked, "translation")} checked${unavailable}`;
   lines.push(
     result.passed ? `check passed: ${checked3} (${rules})` : `check failed: ${counted(result.offenders.length, "offence")} in ${checked3} (${rules})`
@@ -66598,7 +65589,7 @@ function describeRules(result) {
 function olderRunsWords(result) {
   const older = result.olderRuns ?? [];
   if (older.length === 0) return "";
-  const named = older.slice(0, NAMED).map((o) => `${sanitizeText(JSON.stringify(o.project.slice(0, 100)))} (${runOf2(o)})`);
+  const named = older.slice(0, NAMED).map((o) => `${sanitizeText(JSON.stringify(o.project.slice(0, 100)))} (${olderRunLabel(o)})`);
   const more = older.length > NAMED ? ` and ${older.length - NAMED} more` : "";
   return `; ${counted(older.length, "project")} against an older run: ${named.join(", ")}${more}`;
 }
@@ -66630,7 +65621,7 @@ function stepSummaryMarkdown(result) {
     );
     for (const o of result.offenders)
       out.push(
-        `| ${markdownText(o.translation)} | ${markdownText(o.rule)} | ${pct2(o.percent)} | ${pct2(o.previous)} | ${markdownText(o.message)} |`
+        `| ${markdownText(o.translation)} | ${markdownText(o.rule)} | ${percentCell(o.percent)} | ${percentCell(o.previous)} | ${markdownText(o.message)} |`
       );
     out.push("");
   }
@@ -66643,7 +65634,7 @@ function stepSummaryMarkdown(result) {
     );
     for (const o of result.olderRuns) {
       const part = markdownText(`${o.where}: ${o.why}`);
-      out.push(`| ${markdownText(o.project)} | ${markdownText(runOf2(o))} | ${o.compared} | ${part} |`);
+      out.push(`| ${markdownText(o.project)} | ${markdownText(olderRunLabel(o))} | ${o.compared} | ${part} |`);
     }
     out.push("");
   }
@@ -66656,7 +65647,7 @@ async function reportToGithub(result, env) {
   if (env.GITHUB_STEP_SUMMARY)
     await appendFile(env.GITHUB_STEP_SUMMARY, stepSummaryMarkdown(result));
 }
-var NAMED, ANNOTATED, runOf2, olderRunMessage, pct2;
+var NAMED, ANNOTATED, olderRunLabel, olderRunMessage, percentCell;
 var init_report_check = __esm({
   "src/check/report-check.ts"() {
     "use strict";
@@ -66667,9 +65658,9 @@ var init_report_check = __esm({
     init_must();
     NAMED = 3;
     ANNOTATED = 50;
-    runOf2 = (o) => o.run ? `the run of ${o.run}` : "a part not its index's";
-    olderRunMessage = (o) => `project ${JSON.stringify(o.project.slice(0, 100))}: ${counted(o.compared, "translation")} compared with ${runOf2(o)}, not the latest run: ${o.where} is ${o.why}. A drop since that run fails the check; one since the latest run alone cannot be seen (publish each run's files whole)`;
-    pct2 = (p) => p === void 0 ? "" : `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
+    olderRunLabel = (o) => o.run ? `the run of ${o.run}` : "a part not its index's";
+    olderRunMessage = (o) => `project ${JSON.stringify(o.project.slice(0, 100))}: ${counted(o.compared, "translation")} compared with ${olderRunLabel(o)}, not the latest run: ${o.where} is ${o.why}. A drop since that run fails the check; one since the latest run alone cannot be seen (publish each run's files whole)`;
+    percentCell = (p) => p === void 0 ? "" : `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
   }
 });
 
@@ -66833,8 +65824,40 @@ var init_discover = __esm({
   }
 });
 
-// src/init/prompt.ts
+// src/init/choose-projects.ts
 import { createInterface } from "node:readline/promises";
+async function chooseProjects(projects, options, instance) {
+  if (options.projects.length > 0) {
+    const bySlug = new Map(projects.map((p) => [p.slug, p]));
+    const chosen = [];
+    for (const slug of new Set(options.projects)) {
+      const found = bySlug.get(slug) ?? await askProject(instance.client, instance.baseUrl, slug);
+      if (!found) {
+        const close = didYouMean(closestNames(slug, bySlug.keys()));
+        throw new UsageError(
+          `init: the server has no project '${sanitizeText(slug)}'; ` + (close ? sanitizeText(close) : `it has ${listSlugs(projects)}`)
+        );
+      }
+      chosen.push(found);
+    }
+    return { projects: chosen };
+  }
+  const nameThem = `name the ones to track with --project SLUG (repeatable); the server has ${listSlugs(projects)}`;
+  if (options.yes) {
+    if (projects.length <= MAX_ALL_PROJECTS) return { projects };
+    if (await instanceListServes(instance.client, instance.baseUrl)) return { wholeServer: true };
+    throw new UsageError(
+      `init: the server has ${projects.length} projects and no instance-wide list (/api/translations/) to track them all at once; ${nameThem}`
+    );
+  }
+  if (!options.prompt)
+    throw new UsageError(
+      `init: no terminal to ask which projects to track; pass --yes to track all ${projects.length}, or ${nameThem}`
+    );
+  if (projects.length > MAX_LISTED_PROJECTS)
+    throw new UsageError(`init: the server has ${projects.length} projects; ${nameThem}`);
+  return { projects: await askProjects(projects, options.prompt) };
+}
 async function askProjects(projects, io) {
   io.output.write(
     `The server has ${projects.length} project${projects.length === 1 ? "" : "s"}:
@@ -66883,49 +65906,6 @@ function parseChoice(answer, count4) {
   }
   return [...chosen].sort((a, b) => a - b);
 }
-var ATTEMPTS;
-var init_prompt = __esm({
-  "src/init/prompt.ts"() {
-    "use strict";
-    init_errors();
-    init_must();
-    ATTEMPTS = 3;
-  }
-});
-
-// src/init/choose-projects.ts
-async function chooseProjects(projects, options, instance) {
-  if (options.projects.length > 0) {
-    const bySlug = new Map(projects.map((p) => [p.slug, p]));
-    const chosen = [];
-    for (const slug of new Set(options.projects)) {
-      const found = bySlug.get(slug) ?? await askProject(instance.client, instance.baseUrl, slug);
-      if (!found) {
-        const close = didYouMean(closestNames(slug, bySlug.keys()));
-        throw new UsageError(
-          `init: the server has no project '${sanitizeText(slug)}'; ` + (close ? sanitizeText(close) : `it has ${listSlugs(projects)}`)
-        );
-      }
-      chosen.push(found);
-    }
-    return { projects: chosen };
-  }
-  const nameThem = `name the ones to track with --project SLUG (repeatable); the server has ${listSlugs(projects)}`;
-  if (options.yes) {
-    if (projects.length <= MAX_ALL_PROJECTS) return { projects };
-    if (await instanceListServes(instance.client, instance.baseUrl)) return { wholeServer: true };
-    throw new UsageError(
-      `init: the server has ${projects.length} projects and no instance-wide list (/api/translations/) to track them all at once; ${nameThem}`
-    );
-  }
-  if (!options.prompt)
-    throw new UsageError(
-      `init: no terminal to ask which projects to track; pass --yes to track all ${projects.length}, or ${nameThem}`
-    );
-  if (projects.length > MAX_LISTED_PROJECTS)
-    throw new UsageError(`init: the server has ${projects.length} projects; ${nameThem}`);
-  return { projects: await askProjects(projects, options.prompt) };
-}
 function listSlugs(projects) {
   const shown2 = projects.slice(0, 10).map((p) => p.slug).join(", ");
   return sanitizeText(projects.length > 10 ? `${shown2} and ${projects.length - 10} more` : shown2);
@@ -66953,7 +65933,7 @@ async function listEachProject(client, baseUrl, projects) {
     })
   );
 }
-var MAX_ALL_PROJECTS, MAX_LISTED_PROJECTS;
+var MAX_ALL_PROJECTS, MAX_LISTED_PROJECTS, ATTEMPTS;
 var init_choose_projects = __esm({
   "src/init/choose-projects.ts"() {
     "use strict";
@@ -66961,58 +65941,44 @@ var init_choose_projects = __esm({
     init_request_error();
     init_routes();
     init_errors();
+    init_must();
     init_did_you_mean();
     init_sanitize();
     init_discover();
-    init_prompt();
     MAX_ALL_PROJECTS = 20;
     MAX_LISTED_PROJECTS = 50;
+    ATTEMPTS = 3;
   }
 });
 
-// src/init/gitignore.ts
-import { readFile as readFile6, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join17 } from "node:path";
-function ignoresAlready(lines, out) {
-  const names = new RegExp(
-    `^!?(?:/|\\*\\*/)?${out.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:/|/\\*\\*)?$`
-  );
-  let ignored = false;
-  for (const line of lines) {
-    const trimmed = line.trim();
-    if (names.test(trimmed)) ignored = !trimmed.startsWith("!");
-  }
-  return ignored;
-}
-async function addToGitignore(root, out) {
-  const folder = out.replace(/^\/+|\/+$/g, "");
-  const file2 = join17(root, ".gitignore");
-  const line = `/${folder}/`;
-  const text = await readFile6(file2, "utf8").catch((error62) => {
-    if (error62.code === "ENOENT") return void 0;
-    throw error62;
-  });
-  if (text === void 0) {
-    await writeFile2(file2, `${line}
-`);
-    return "created";
-  }
-  if (ignoresAlready(text.split(/\r?\n/), folder)) return "present";
-  const eol = text.includes("\r\n") ? "\r\n" : "\n";
-  const separator = text === "" || text.endsWith("\n") ? "" : eol;
-  await writeFile2(file2, `${text}${separator}${line}${eol}`);
-  return "added";
-}
-var init_gitignore = __esm({
-  "src/init/gitignore.ts"() {
-    "use strict";
-  }
-});
-
-// src/init/workflow-file.ts
+// src/init/init-files.ts
 import { createHash as createHash3 } from "node:crypto";
 import { readFileSync as readFileSync10 } from "node:fs";
-import { join as join18 } from "node:path";
+import { readFile as readFile6, writeFile as writeFile2 } from "node:fs/promises";
+import { dirname as dirname12, join as join17 } from "node:path";
+function initFiles(options) {
+  const { configFile, baseUrl, translations, title, siteUrl: siteUrl2 } = options;
+  const config2 = {
+    $schema: `./${SCHEMA_NAME}`,
+    baseUrl,
+    translations,
+    site: { title, ...siteUrl2 ? { url: siteUrl2 } : {} }
+  };
+  const schema = new URL("../config/l10n-snapshot.schema.json", import.meta.url);
+  return [
+    { path: configFile, text: `${JSON.stringify(config2, null, 2)}
+` },
+    { path: join17(dirname12(configFile), SCHEMA_NAME), text: readFileSync10(schema, "utf8") },
+    { path: WORKFLOW_FILE, text: workflowText(options) }
+  ];
+}
+function siteTitle(projects) {
+  const names = projects.map((p) => p.name);
+  if (names.length === 0 || names.length > 3) return "Translation status";
+  const joined = names.length === 1 ? must(names[0]) : `${names.slice(0, -1).join(", ")} and ${must(names.at(-1))}`;
+  const title = `${joined} translations`;
+  return title.length <= 200 ? title : "Translation status";
+}
 function repositoryOfPackage(pkg) {
   const url2 = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url;
   const match = /github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?$/.exec(url2 ?? "");
@@ -67072,74 +66038,38 @@ jobs:
         uses: actions/deploy-pages@v4
 `;
 }
-var WORKFLOW_FILE, ACTION_REPOSITORY, ACTION_REF;
-var init_workflow_file = __esm({
-  "src/init/workflow-file.ts"() {
-    "use strict";
-    init_version();
-    WORKFLOW_FILE = join18(".github", "workflows", "publish.yml");
-    ACTION_REPOSITORY = repositoryOfPackage(
-      JSON.parse(readFileSync10(new URL("../package.json", import.meta.url), "utf8"))
-    );
-    ACTION_REF = `${ACTION_REPOSITORY}@v${VERSION.split(".")[0]}`;
+function ignoresAlready(lines, out) {
+  const names = new RegExp(
+    `^!?(?:/|\\*\\*/)?${out.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:/|/\\*\\*)?$`
+  );
+  let ignored = false;
+  for (const line of lines) {
+    const trimmed = line.trim();
+    if (names.test(trimmed)) ignored = !trimmed.startsWith("!");
   }
-});
-
-// src/init/init-files.ts
-import { readFileSync as readFileSync11 } from "node:fs";
-import { dirname as dirname12, join as join19 } from "node:path";
-function initFiles(options) {
-  const schemaFile = join19(dirname12(options.configFile), SCHEMA_NAME);
-  return [
-    {
-      path: options.configFile,
-      text: configText(options)
-    },
-    {
-      path: schemaFile,
-      text: readFileSync11(
-        new URL("../config/l10n-snapshot.schema.json", import.meta.url),
-        "utf8"
-      )
-    },
-    {
-      path: WORKFLOW_FILE,
-      text: workflowText({ configFile: options.configFile, minute: options.minute })
-    }
-  ];
+  return ignored;
 }
-function configText(options) {
-  const config2 = {
-    $schema: `./${SCHEMA_NAME}`,
-    baseUrl: options.baseUrl,
-    translations: options.translations,
-    site: { title: options.title, ...options.siteUrl ? { url: options.siteUrl } : {} }
-  };
-  return `${JSON.stringify(config2, null, 2)}
-`;
-}
-function siteTitle(projects) {
-  const names = projects.map((p) => p.name);
-  if (names.length === 0 || names.length > 3) return "Translation status";
-  const joined = names.length === 1 ? must(names[0]) : `${names.slice(0, -1).join(", ")} and ${must(names.at(-1))}`;
-  const title = `${joined} translations`;
-  return title.length <= 200 ? title : "Translation status";
-}
-var SCHEMA_NAME;
-var init_init_files = __esm({
-  "src/init/init-files.ts"() {
-    "use strict";
-    init_workflow_file();
-    init_must();
-    SCHEMA_NAME = "l10n-snapshot.schema.json";
+async function addToGitignore(root, out) {
+  const folder = out.replace(/^\/+|\/+$/g, "");
+  const file2 = join17(root, ".gitignore");
+  const line = `/${folder}/`;
+  const text = await readFile6(file2, "utf8").catch((error62) => {
+    if (error62.code === "ENOENT") return void 0;
+    throw error62;
+  });
+  if (text === void 0) {
+    await writeFile2(file2, `${line}
+`);
+    return "created";
   }
-});
-
-// src/init/pages-url.ts
-import { readFile as readFile7 } from "node:fs/promises";
-import { join as join20 } from "node:path";
+  if (ignoresAlready(text.split(/\r?\n/), folder)) return "present";
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const separator = text === "" || text.endsWith("\n") ? "" : eol;
+  await writeFile2(file2, `${text}${separator}${line}${eol}`);
+  return "added";
+}
 async function githubRepositoryOf(cwd) {
-  const config2 = await readFile7(join20(cwd, ".git", "config"), "utf8").catch(() => void 0);
+  const config2 = await readFile6(join17(cwd, ".git", "config"), "utf8").catch(() => void 0);
   if (config2 === void 0) return void 0;
   const origin = /\[remote "origin"\]([^[]*)/.exec(config2)?.[1];
   const url2 = origin && /^\s*url\s*=\s*(\S+)\s*$/m.exec(origin)?.[1];
@@ -67156,11 +66086,18 @@ function pagesUrlOfRepository({ owner, repo }) {
   const host = `${owner.toLowerCase()}.github.io`;
   return repo.toLowerCase() === host ? `https://${host}/` : `https://${host}/${repo}/`;
 }
-var GITHUB_REMOTE;
-var init_pages_url = __esm({
-  "src/init/pages-url.ts"() {
+var SCHEMA_NAME, WORKFLOW_FILE, ACTION_REPOSITORY, ACTION_REF, GITHUB_REMOTE;
+var init_init_files = __esm({
+  "src/init/init-files.ts"() {
     "use strict";
     init_must();
+    init_version();
+    SCHEMA_NAME = "l10n-snapshot.schema.json";
+    WORKFLOW_FILE = join17(".github", "workflows", "publish.yml");
+    ACTION_REPOSITORY = repositoryOfPackage(
+      JSON.parse(readFileSync10(new URL("../package.json", import.meta.url), "utf8"))
+    );
+    ACTION_REF = `${ACTION_REPOSITORY}@v${VERSION.split(".")[0]}`;
     GITHUB_REMOTE = new RegExp(
       String.raw`^(?:git@github\.com:|(?:https?|ssh|git):\/\/(?:[^@/]+@)?github\.com\/)` + String.raw`([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+?)(?:\.git)?\/?$`
     );
@@ -67173,7 +66110,7 @@ import { mkdir as mkdir5, writeFile as writeFile3 } from "node:fs/promises";
 import { basename as basename5, dirname as dirname13, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve8, sep as sep3 } from "node:path";
 async function runInit(flags, io) {
   const cwd = io.cwd ?? process.cwd();
-  const baseUrl = checkBaseUrl2(
+  const baseUrl = readBaseUrlFlag(
     flags["base-url"],
     io.env[TOKEN_ENV] ? TOKEN_ENV : void 0,
     io.stderr
@@ -67186,17 +66123,18 @@ async function runInit(flags, io) {
   );
   const files = (translations, title) => initFiles({ configFile, baseUrl, translations, title, siteUrl: siteUrl2, minute });
   const force = flags.force ?? false;
-  if (!force)
-    refuseExisting(
-      files([], "").map((f) => f.path),
-      cwd
-    );
-  const client = clientFor2(baseUrl, io.env[TOKEN_ENV] || void 0);
+  const there = files([], "").find((f) => existsSync5(resolve8(cwd, f.path)));
+  if (there && !force)
+    throw new UsageError(`init: ${there.path} exists already; pass --force to replace it`);
+  const token = io.env[TOKEN_ENV] || void 0;
+  addSecret(token);
+  const defaults = crawlOptionsSchema.parse({});
+  const client = new HttpClient({ ...defaults, baseUrl, token, setting: "--base-url" });
   try {
     const { tracked, title } = await chooseTracked(client, baseUrl, flags, io);
     const written = files(tracked.translations, title);
     parseConfig(JSON.parse(must(written[0]).text), configFile, {});
-    await writeFiles2(written, cwd, force);
+    await writeInitFiles(written, cwd, force);
     const gitignore = await addToGitignore(cwd, OUT);
     return {
       command: "init",
@@ -67211,15 +66149,6 @@ async function runInit(flags, io) {
     await client.close();
   }
 }
-function clientFor2(baseUrl, token) {
-  addSecret(token);
-  return new HttpClient({
-    ...crawlOptionsSchema.parse({}),
-    baseUrl,
-    token,
-    setting: "--base-url"
-  });
-}
 function configPathIn(cwd, configFile) {
   const path2 = relative5(cwd, resolve8(cwd, configFile)).split(sep3).join("/");
   if (path2.startsWith("../") || isAbsolute3(path2)) {
@@ -67230,7 +66159,11 @@ function configPathIn(cwd, configFile) {
   return path2;
 }
 async function chooseTracked(client, baseUrl, flags, io) {
-  const listed = await ask2(`list the projects of ${baseUrl}`, () => listProjects(client, baseUrl));
+  const listed = await listProjects(client, baseUrl).catch((error62) => {
+    if (!(error62 instanceof RequestError)) throw error62;
+    const why = `init: cannot list the projects of ${baseUrl}: ${sanitizeText(error62.message)}`;
+    throw new UserError(why, ExitCode.unusable, { cause: error62 });
+  });
   report(listed.skipped, io.stderr);
   if (listed.projects.length === 0)
     throw new UserError(
@@ -67287,7 +66220,7 @@ function keepListed(listed, includeFailing, stderr) {
     );
   return { translations: kept.map((p) => `${p.slug}/*/*`), projects: kept, failing };
 }
-async function writeFiles2(files, cwd, force) {
+async function writeInitFiles(files, cwd, force) {
   for (const file2 of files) {
     const target = resolve8(cwd, file2.path);
     await mkdir5(dirname13(target), { recursive: true });
@@ -67303,7 +66236,7 @@ function checkSiteUrl(value) {
   }
   return url2.href.endsWith("/") ? url2.href : `${url2.href}/`;
 }
-function checkBaseUrl2(value, tokenEnv, stderr) {
+function readBaseUrlFlag(value, tokenEnv, stderr) {
   if (!value)
     throw new UsageError(
       "init needs the Weblate server: --base-url URL, e.g. --base-url https://hosted.weblate.org"
@@ -67320,26 +66253,9 @@ function checkBaseUrl2(value, tokenEnv, stderr) {
 `);
   return base.baseUrl;
 }
-function refuseExisting(files, cwd) {
-  const there = files.find((file2) => existsSync5(resolve8(cwd, file2)));
-  if (there) throw new UsageError(`init: ${there} exists already; pass --force to replace it`);
-}
 function report(skipped, stderr) {
   for (const s of skipped) stderr.write(`init: ${s.what} left out: ${s.why}
 `);
-}
-async function ask2(what, work) {
-  try {
-    return await work();
-  } catch (error62) {
-    if (error62 instanceof RequestError)
-      throw new UserError(
-        `init: cannot ${what}: ${sanitizeText(error62.message)}`,
-        ExitCode.unusable,
-        { cause: error62 }
-      );
-    throw error62;
-  }
 }
 var TOKEN_ENV, OUT;
 var init_init = __esm({
@@ -67355,25 +66271,33 @@ var init_init = __esm({
     init_sanitize();
     init_choose_projects();
     init_discover();
-    init_gitignore();
     init_init_files();
-    init_pages_url();
-    init_workflow_file();
     init_must();
     TOKEN_ENV = "WEBLATE_TOKEN";
     OUT = "out";
   }
 });
 
-// src/init/next-steps.ts
+// src/commands/init.ts
+var init_exports = {};
+__export(init_exports, {
+  initCommand: () => initCommand
+});
+async function initCommand({ flags, rest }, io) {
+  noPositionals("init", rest);
+  const summary = await runInit({ ...flags, config: flags.config ?? DEFAULT_CONFIG }, io);
+  sayer(flags, io.stdout)(nextSteps(summary).trimEnd());
+  if (flags.json) printSummary(io.stdout, { ...summary, exitCode: ExitCode.ok });
+  return ExitCode.ok;
+}
 function shellWord(path2) {
   return /^[\w./@%+=:,-]+$/.test(path2) ? path2 : `'${path2.replace(/'/g, "'\\''")}'`;
 }
 function hours(minute) {
-  const at3 = [0, 6, 12, 18].map(
+  const at = [0, 6, 12, 18].map(
     (h) => `${String(h).padStart(2, "0")}:${String(minute).padStart(2, "0")}`
   );
-  return `${at3.slice(0, -1).join(", ")} and ${at3.at(-1)}`;
+  return `${at.slice(0, -1).join(", ")} and ${at.at(-1)}`;
 }
 function nextSteps(summary) {
   const tracked = summary.wholeServer !== void 0 ? `Tracking every translation of the server (*/*/*): its ${summary.wholeServer} projects, read from /api/translations/.` : `Tracking every component and language of:
@@ -67405,29 +66329,10 @@ and whenever you start it: Actions > "Publish translation status" > Run workflow
 ${history}
 `;
 }
-var init_next_steps = __esm({
-  "src/init/next-steps.ts"() {
-    "use strict";
-  }
-});
-
-// src/commands/init.ts
-var init_exports = {};
-__export(init_exports, {
-  initCommand: () => initCommand
-});
-async function initCommand({ flags, rest }, io) {
-  noPositionals("init", rest);
-  const summary = await runInit({ ...flags, config: flags.config ?? DEFAULT_CONFIG }, io);
-  sayer(flags, io.stdout)(nextSteps(summary).trimEnd());
-  if (flags.json) printSummary(io.stdout, { ...summary, exitCode: ExitCode.ok });
-  return ExitCode.ok;
-}
 var init_init2 = __esm({
   "src/commands/init.ts"() {
     "use strict";
     init_init();
-    init_next_steps();
     init_errors();
     init_flags();
     init_json_summary();
@@ -67436,43 +66341,17 @@ var init_init2 = __esm({
 
 // src/action/run-action.ts
 import { randomUUID } from "node:crypto";
-import { appendFile as appendFile2, readFile as readFile8 } from "node:fs/promises";
-import { join as join21 } from "node:path";
+import { appendFile as appendFile2, readFile as readFile7 } from "node:fs/promises";
+import { join as join18 } from "node:path";
 
 // src/cli/main.ts
+init_flags();
 init_json_summary();
 init_errors();
 init_version();
 init_did_you_mean();
 init_sanitize();
-
-// src/cli/args.ts
-init_flags();
-init_errors();
-init_did_you_mean();
 import { parseArgs } from "node:util";
-function parseCommandLine(argv) {
-  const parsed = parse3(argv);
-  const [command, ...rest] = parsed.positionals;
-  return { flags: parsed.values, command, rest };
-}
-function parse3(argv) {
-  try {
-    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
-  } catch (error62) {
-    const message = (messageOf(error62).split("\n")[0] ?? "").replace(
-      /\. To specify a positional argument.*$/,
-      ""
-    );
-    throw new UsageError(`${message}${optionHint(message)} Use --help to see the options`);
-  }
-}
-function optionHint(message) {
-  const unknown2 = /^Unknown option '--([^'=]+)'/.exec(message)?.[1];
-  const names = unknown2 === void 0 ? [] : closestNames(unknown2, Object.keys(OPTIONS));
-  const hint = didYouMean(names.map((n2) => `--${n2}`));
-  return hint ? `; ${hint}` : ".";
-}
 
 // src/cli/help.ts
 init_flags();
@@ -67529,22 +66408,13 @@ site cannot be read, the site does not fit site.maxBytes, or the output cannot b
 `;
 
 // src/cli/main.ts
-init_flags();
-var COMMANDS2 = {
-  build: {
-    run: async (a, io) => (await Promise.resolve().then(() => (init_build2(), build_exports))).buildCommand(a, io)
-  },
-  crawl: {
-    run: async (a, io) => (await Promise.resolve().then(() => (init_crawl(), crawl_exports))).crawlCommand(a, io)
-  },
-  render: {
-    run: async (a, io) => (await Promise.resolve().then(() => (init_render2(), render_exports))).renderCommand(a, io)
-  },
-  merge: {
-    run: async (a, io) => (await Promise.resolve().then(() => (init_merge2(), merge_exports))).mergeCommand(a, io)
-  },
-  check: { run: async (a, io) => (await Promise.resolve().then(() => (init_check2(), check_exports))).checkCommand(a, io) },
-  init: { run: async (a, io) => (await Promise.resolve().then(() => (init_init2(), init_exports))).initCommand(a, io) }
+var COMMANDS = {
+  build: async (a, io) => (await Promise.resolve().then(() => (init_build2(), build_exports))).buildCommand(a, io),
+  crawl: async (a, io) => (await Promise.resolve().then(() => (init_crawl(), crawl_exports))).crawlCommand(a, io),
+  render: async (a, io) => (await Promise.resolve().then(() => (init_render2(), render_exports))).renderCommand(a, io),
+  merge: async (a, io) => (await Promise.resolve().then(() => (init_merge2(), merge_exports))).mergeCommand(a, io),
+  check: async (a, io) => (await Promise.resolve().then(() => (init_check2(), check_exports))).checkCommand(a, io),
+  init: async (a, io) => (await Promise.resolve().then(() => (init_init2(), init_exports))).initCommand(a, io)
 };
 async function main(argv, io) {
   try {
@@ -67554,8 +66424,10 @@ async function main(argv, io) {
       for (const line of error62.message.split("\n"))
         io.stderr.write(`l10n-snapshot: ${sanitizeText(line)}
 `);
-      if (argv.includes("--json"))
-        printSummary(io.stdout, errorSummary(argv, error62.exitCode, error62.message));
+      if (argv.includes("--json")) {
+        const command = argv.find((a) => Object.hasOwn(COMMANDS, a)) ?? "";
+        printSummary(io.stdout, { command, exitCode: error62.exitCode, error: error62.message });
+      }
       return error62.exitCode;
     }
     const stack = error62 instanceof Error ? error62.stack : void 0;
@@ -67567,7 +66439,8 @@ ${stack}` : " (set DEBUG=1 for details)";
   }
 }
 async function run(argv, io) {
-  const { flags, command, rest } = parseCommandLine(argv);
+  const { values: flags, positionals } = parse6(argv);
+  const [command, ...rest] = positionals;
   if (flags.help) {
     io.stdout.write(HELP);
     return ExitCode.ok;
@@ -67579,118 +66452,52 @@ async function run(argv, io) {
   }
   if (command === void 0)
     throw new UsageError("no command given. Use --help to see the commands");
-  const found = Object.hasOwn(COMMANDS2, command) ? COMMANDS2[command] : void 0;
+  const found = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : void 0;
   if (!found) {
-    const hint = didYouMean(closestNames(command, Object.keys(COMMANDS2)));
+    const hint = didYouMean(closestNames(command, Object.keys(COMMANDS)));
     throw new UsageError(
       `unknown command '${command}'${hint ? `; ${hint}` : "."} Use --help to see the commands`
     );
   }
-  return found.run({ flags, rest }, io);
+  return found({ flags, rest }, io);
+}
+function parse6(argv) {
+  try {
+    return parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: OPTIONS });
+  } catch (error62) {
+    const message = (messageOf(error62).split("\n")[0] ?? "").replace(
+      /\. To specify a positional argument.*$/,
+      ""
+    );
+    const unknown2 = /^Unknown option '--([^'=]+)'/.exec(message)?.[1];
+    const names = unknown2 === void 0 ? [] : closestNames(unknown2, Object.keys(OPTIONS));
+    const hint = didYouMean(names.map((n2) => `--${n2}`));
+    throw new UsageError(`${message}${hint ? `; ${hint}` : "."} Use --help to see the options`);
+  }
 }
 
 // src/action/run-action.ts
+init_flags();
 init_errors();
 init_json();
 init_plural();
 init_sanitize();
-
-// src/action/action-inputs.ts
-init_flags();
-var NO_PREVIOUS = "none";
-function actionInput(env, name) {
-  return (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
-}
-function readInputs(env) {
-  const flags = {};
-  for (const name of ["check", "previous-force", "full"]) {
-    const value = actionInput(env, name);
-    const lower = value.toLowerCase();
-    if (value !== "" && lower !== "true" && lower !== "false")
-      return { problem: `the input "${name}" is true or false, found '${value}'` };
-    flags[name] = lower === "true";
-  }
-  const config2 = actionInput(env, "config") || DEFAULT_CONFIG;
-  const out = actionInput(env, "out") || DEFAULT_OUT;
-  const previous = actionInput(env, "previous");
-  const none = previous.toLowerCase() === NO_PREVIOUS;
-  if (none && flags["previous-force"])
-    return {
-      problem: `the input "previous-force" has no previous site to take with "previous: ${NO_PREVIOUS}" (a new history); give one of them`
-    };
-  const buildArgs = ["build", "--config", config2, "--out", out, "--json"];
-  if (none) buildArgs.push("--no-previous");
-  else if (previous) buildArgs.push("--previous", previous);
-  if (flags["previous-force"]) buildArgs.push("--previous-force");
-  if (flags.full) buildArgs.push("--full");
-  return { config: config2, out, token: actionInput(env, "token"), buildArgs, check: flags.check === true };
-}
-function inActionTerms(message) {
-  const text = message.replace(/--previous-force\b/g, 'the input "previous-force: true"').replace(/--no-previous\b/g, `the input "previous: ${NO_PREVIOUS}"`).replace(/--previous\b/g, 'the input "previous"').replace(/--full\b/g, 'the input "full: true"');
-  return /to carry it over anyway/.test(text) ? `${text}, or the input "previous: ${NO_PREVIOUS}" to start a new history` : text;
-}
-
-// src/action/action-log.ts
 init_workflow_command();
-init_sanitize();
-var MAX_FAILURE_ANNOTATIONS = 5;
-var ERROR_PREFIX = "l10n-snapshot: ";
-var PREVIOUS_SITE = "warning previous site ";
-var ActionLog = class {
-  constructor(streams) {
-    this.streams = streams;
-  }
-  streams;
-  pending = "";
-  failures = 0;
-  /** The build's error lines, without their prefix, in order. */
-  errors = [];
-  /** An annotation (title `l10n-snapshot`). */
-  annotate(kind, message) {
-    this.streams.stdout.write(`${workflowCommand(kind, "l10n-snapshot", message)}
-`);
-  }
-  /** The build's stderr. */
-  stderr = {
-    write: (text) => {
-      const lines = (this.pending + text).split("\n");
-      this.pending = lines.pop() ?? "";
-      for (const line of lines) this.route(line);
-      return true;
-    }
-  };
-  /** Tells a last line that had no line break; call when the build has returned. */
-  flush() {
-    if (this.pending) this.route(this.pending);
-    this.pending = "";
-  }
-  route(raw) {
-    const line = sanitizeText(raw);
-    if (line.startsWith(ERROR_PREFIX)) this.errors.push(line.slice(ERROR_PREFIX.length));
-    else if (line.startsWith(PREVIOUS_SITE))
-      this.annotate("warning", inActionTerms(line.slice("warning ".length)));
-    else if (/^(failed|invalid) /.test(line) && this.failures < MAX_FAILURE_ANNOTATIONS) {
-      this.failures += 1;
-      this.annotate("warning", line);
-    } else this.streams.stderr.write(`${line}
-`);
-  }
-};
 
 // src/action/job-summary.ts
 init_markdown_text();
 init_plural();
 var UNIT = { strings: "strings", words: "words", chars: "characters" };
-var shownPercent2 = (p) => typeof p === "number" && Number.isFinite(p) ? `${p}%` : "\u2013";
+var percentOrDash = (p) => typeof p === "number" && Number.isFinite(p) ? `${p}%` : "\u2013";
 function figureLines(figures2) {
   const unit = UNIT[String(figures2.metric)] ?? "strings";
   const done = figures2.progress === "approved" ? "approved" : "translated";
-  const lines = [`**${shownPercent2(figures2.percent)}** of ${unit} ${done}`, ""];
+  const lines = [`**${percentOrDash(figures2.percent)}** of ${unit} ${done}`, ""];
   const projects = Array.isArray(figures2.projects) ? figures2.projects : [];
   if (projects.length > 0) {
     lines.push(`| project | ${done} (${unit}) |`, "| --- | --- |");
     for (const p of projects.slice(0, 50))
-      lines.push(`| ${markdownText(p.name)} | ${shownPercent2(p.percent)} |`);
+      lines.push(`| ${markdownText(p.name)} | ${percentOrDash(p.percent)} |`);
     if (projects.length > 50) lines.push("", `and ${projects.length - 50} more projects`);
     lines.push("");
   }
@@ -67754,7 +66561,7 @@ var CHECK_FAILED = "This step failed because the check failed, after the site wa
 async function runAction(io) {
   const log = new ActionLog(io);
   const inputs = readInputs(io.env);
-  if ("problem" in inputs) {
+  if (inputs.problem !== void 0) {
     log.annotate("error", inputs.problem);
     return 2;
   }
@@ -67781,7 +66588,7 @@ async function runAction(io) {
     for (const line of log.errors) io.stderr.write(`l10n-snapshot: ${line}
 `);
     if (code === 1) {
-      const partial2 = partialWords(tallyOf(summary)) || "some translations were not fetched";
+      const partial2 = partialWords(summary) || "some translations were not fetched";
       log.annotate("warning", `${partial2}; the site shows them`);
     }
   }
@@ -67789,6 +66596,77 @@ async function runAction(io) {
   if (code > 1) return code;
   return inputs.check ? checkStep(io, env, inputs.config, out) : 0;
 }
+var NO_PREVIOUS = "none";
+var input2 = (env, name) => (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
+function readInputs(env) {
+  const flags = {};
+  for (const name of ["check", "previous-force", "full"]) {
+    const value = input2(env, name);
+    const lower = value.toLowerCase();
+    if (value !== "" && lower !== "true" && lower !== "false")
+      return { problem: `the input "${name}" is true or false, found '${value}'` };
+    flags[name] = lower === "true";
+  }
+  const config2 = input2(env, "config") || DEFAULT_CONFIG;
+  const out = input2(env, "out") || DEFAULT_OUT;
+  const previous = input2(env, "previous");
+  const none = previous.toLowerCase() === NO_PREVIOUS;
+  if (none && flags["previous-force"])
+    return {
+      problem: `the input "previous-force" has no previous site to take with "previous: ${NO_PREVIOUS}" (a new history); give one of them`
+    };
+  const buildArgs = ["build", "--config", config2, "--out", out, "--json"];
+  if (none) buildArgs.push("--no-previous");
+  else if (previous) buildArgs.push("--previous", previous);
+  if (flags["previous-force"]) buildArgs.push("--previous-force");
+  if (flags.full) buildArgs.push("--full");
+  return { config: config2, out, token: input2(env, "token"), buildArgs, check: flags.check === true };
+}
+function inActionTerms(message) {
+  const text = message.replace(/--previous-force\b/g, 'the input "previous-force: true"').replace(/--no-previous\b/g, `the input "previous: ${NO_PREVIOUS}"`).replace(/--previous\b/g, 'the input "previous"').replace(/--full\b/g, 'the input "full: true"');
+  return /to carry it over anyway/.test(text) ? `${text}, or the input "previous: ${NO_PREVIOUS}" to start a new history` : text;
+}
+var MAX_FAILURE_ANNOTATIONS = 5;
+var ActionLog = class {
+  constructor(streams) {
+    this.streams = streams;
+  }
+  streams;
+  pending = "";
+  failures = 0;
+  /** The build's error lines, without their prefix, in order. */
+  errors = [];
+  /** An annotation (title `l10n-snapshot`), on stdout. */
+  annotate(kind, message) {
+    this.streams.stdout.write(`${workflowCommand(kind, "l10n-snapshot", message)}
+`);
+  }
+  /** The build's stderr. */
+  stderr = {
+    write: (text) => {
+      const lines = (this.pending + text).split("\n");
+      this.pending = lines.pop() ?? "";
+      for (const line of lines) this.route(line);
+      return true;
+    }
+  };
+  /** Tells a last line that had no line break; call when the build has returned. */
+  flush() {
+    if (this.pending) this.route(this.pending);
+    this.pending = "";
+  }
+  route(raw) {
+    const line = sanitizeText(raw);
+    if (line.startsWith("l10n-snapshot: ")) this.errors.push(line.slice("l10n-snapshot: ".length));
+    else if (line.startsWith("warning previous site "))
+      this.annotate("warning", inActionTerms(line.slice("warning ".length)));
+    else if (/^(failed|invalid) /.test(line) && this.failures < MAX_FAILURE_ANNOTATIONS) {
+      this.failures += 1;
+      this.annotate("warning", line);
+    } else this.streams.stderr.write(`${line}
+`);
+  }
+};
 async function tellRunner(io, log, summary, code, out) {
   const outputs = { "site-path": out, "exit-code": String(code) };
   for (const name of COUNT_OUTPUTS) {
@@ -67799,14 +66677,14 @@ async function tellRunner(io, log, summary, code, out) {
   if (io.env.GITHUB_STEP_SUMMARY)
     await appendFile2(
       io.env.GITHUB_STEP_SUMMARY,
-      jobSummary(summary, code, await siteFigures(join21(out, "data", "summary.json")))
+      jobSummary(summary, code, await siteFigures(join18(out, "data", "summary.json")))
     ).catch(
       (error62) => log.annotate("warning", `cannot write the job summary: ${messageOf(error62)}`)
     );
 }
 async function checkStep(io, env, config2, out) {
   const checked3 = await main(
-    ["check", "--config", config2, "--snapshot", join21(out, "data", "snapshot.json.gz")],
+    ["check", "--config", config2, "--snapshot", join18(out, "data", "snapshot.json.gz")],
     { stdout: io.stdout, stderr: io.stderr, env, cwd: io.cwd }
   );
   if (checked3 !== 0 && io.env.GITHUB_STEP_SUMMARY)
@@ -67814,28 +66692,15 @@ async function checkStep(io, env, config2, out) {
 `).catch(() => void 0);
   return checked3;
 }
-function partialWords(t) {
+function partialWords(s) {
   const parts = [
-    ...t.stale ? [`${counted(t.stale, "translation")} stale`] : [],
-    ...t.failed ? [`${counted(t.failed, "translation")} failed`] : [],
-    ...t.invalid ? [`${counted(t.invalid, "translation")} invalid`] : [],
-    ...t.failedLists ? [`${counted(t.failedLists, "list")} failed`] : []
+    ...s?.stale ? [`${counted(s.stale, "translation")} stale`] : [],
+    ...s?.failed ? [`${counted(s.failed, "translation")} failed`] : [],
+    ...s?.invalid ? [`${counted(s.invalid, "translation")} invalid`] : [],
+    ...s?.failedLists ? [`${counted(s.failedLists, "list")} failed`] : []
   ];
-  const last2 = parts.pop() ?? "";
-  return parts.length ? `${parts.join(", ")} and ${last2}` : last2;
-}
-function tallyOf(summary) {
-  const n2 = (v) => v ?? 0;
-  return {
-    tracked: n2(summary?.translations),
-    ok: n2(summary?.ok),
-    warnings: n2(summary?.warnings),
-    invalid: n2(summary?.invalid),
-    failed: n2(summary?.failed),
-    stale: n2(summary?.stale),
-    removed: n2(summary?.removed),
-    failedLists: n2(summary?.failedLists)
-  };
+  const last = parts.pop() ?? "";
+  return parts.length ? `${parts.join(", ")} and ${last}` : last;
 }
 function lastJsonLine(text) {
   const line = text.trim().split("\n").at(-1);
@@ -67869,7 +66734,7 @@ ${delimiter}
 }
 async function siteFigures(file2) {
   try {
-    const parsed = JSON.parse(await readFile8(file2, "utf8"));
+    const parsed = JSON.parse(await readFile7(file2, "utf8"));
     return typeof parsed === "object" && parsed !== null ? parsed : void 0;
   } catch {
     return void 0;

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The command line: arguments in, exit code out. Everything else is in main.ts; stopping from
 // outside (signals, a closed stdout) in cli/signals.ts. First of all, the Node.js version
-// (require-node.ts runs before the modules after it, and the libraries they load).
-import "./cli/require-node.js";
+// (node-version.ts runs before the modules after it, and the libraries they load).
+import "./cli/node-version.js";
 import { main } from "./cli/main.js";
 import { watchProcess } from "./cli/signals.js";
 

@@ -112,13 +112,17 @@ describe("the source tree's layering", () => {
     expect(long).toEqual([]);
   });
 
-  // About 400: a cap at 300 cut ideas in two by size (issue 41); a file past 400 wants splitting
-  // by stage.
-  it("keeps every source file under 400 lines", () => {
-    const long = files
-      .map((file) => [file, lineCount(file)] as const)
-      .filter(([, lines]) => lines > 400);
-    expect(long).toEqual([]);
+  // About 400 is a warning, not a cap: a cap at 300 cut ideas in two by size (issue 41). A file
+  // past 400 lines is named so its author asks whether it holds two stages; past 600 it does.
+  it("warns of a source file over 400 lines, and fails one over 600", () => {
+    const sizes = files.map((file) => [file, lineCount(file)] as const);
+    const long = sizes.filter(([, lines]) => lines > 400);
+    if (long.length > 0) {
+      console.warn(
+        `source files over 400 lines (split by stage where they hold two): ${long.map(([f, n]) => `${f} (${n})`).join(", ")}`,
+      );
+    }
+    expect(sizes.filter(([, lines]) => lines > 600)).toEqual([]);
   });
 });
 

@@ -39,17 +39,17 @@ export interface SiteFigures {
 const UNIT: Record<string, string> = { strings: "strings", words: "words", chars: "characters" };
 
 /** "73.8%" for a percent, "–" for anything else (nothing to count, a damaged file). */
-const shownPercent = (p: unknown) => (typeof p === "number" && Number.isFinite(p) ? `${p}%` : "–");
+const percentOrDash = (p: unknown) => (typeof p === "number" && Number.isFinite(p) ? `${p}%` : "–");
 
 function figureLines(figures: SiteFigures): string[] {
   const unit = UNIT[String(figures.metric)] ?? "strings";
   const done = figures.progress === "approved" ? "approved" : "translated";
-  const lines = [`**${shownPercent(figures.percent)}** of ${unit} ${done}`, ""];
+  const lines = [`**${percentOrDash(figures.percent)}** of ${unit} ${done}`, ""];
   const projects = Array.isArray(figures.projects) ? figures.projects : [];
   if (projects.length > 0) {
     lines.push(`| project | ${done} (${unit}) |`, "| --- | --- |");
     for (const p of projects.slice(0, 50))
-      lines.push(`| ${cell(p.name)} | ${shownPercent(p.percent)} |`);
+      lines.push(`| ${cell(p.name)} | ${percentOrDash(p.percent)} |`);
     if (projects.length > 50) lines.push("", `and ${projects.length - 50} more projects`);
     lines.push("");
   }

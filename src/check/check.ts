@@ -90,7 +90,7 @@ function inWords(by: Measure): { words: MeasureWords; locale: Locale } {
 }
 
 /** A percent counted by `m` (what measure() gave): 100 with nothing to translate, as "done". */
-const percentOf = (m: { part: number; whole: number }) =>
+const percentOfWhole = (m: { part: number; whole: number }) =>
   m.whole > 0 ? (m.part * 100) / m.whole : 100;
 
 export function runCheck(
@@ -176,7 +176,7 @@ function belowMinimum(
   minPercent: number | undefined,
   by: Measure,
 ): CheckOffender | undefined {
-  const percent = percentOf(measure(counts, by));
+  const percent = percentOfWhole(measure(counts, by));
   if (minPercent === undefined || percent >= minPercent) return undefined;
   return {
     translation: tripleKey(entry),
@@ -199,12 +199,12 @@ function regression(
   const both = commonMeasure(by, [counts, found.counts]);
   const [now, before] = [measure(counts, both), measure(found.counts, both)];
   // A tenth of a percentage point is noise from rounding, not a regression.
-  if (percentOf(now) >= percentOf(before) - 1e-9) return undefined;
+  if (percentOfWhole(now) >= percentOfWhole(before) - 1e-9) return undefined;
   return {
     translation: tripleKey(entry),
     rule: "noRegression",
-    percent: percentOf(now),
-    previous: percentOf(before),
+    percent: percentOfWhole(now),
+    previous: percentOfWhole(before),
     ...(older?.run ? { previousRun: older.run } : {}),
     message:
       `${inWords(both).words.summary(counts)}, down from ` +

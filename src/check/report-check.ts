@@ -54,7 +54,7 @@ const NAMED = 3;
 /** Annotations for projects compared with an older run, at most; one more says the rest. */
 const ANNOTATED = 50;
 
-const runOf = (o: OlderRun) => (o.run ? `the run of ${o.run}` : "a part not its index's");
+const olderRunLabel = (o: OlderRun) => (o.run ? `the run of ${o.run}` : "a part not its index's");
 
 /** The closing line's caveat: how many projects were compared with an older run, and which. */
 function olderRunsWords(result: CheckResult): string {
@@ -62,7 +62,7 @@ function olderRunsWords(result: CheckResult): string {
   if (older.length === 0) return "";
   const named = older
     .slice(0, NAMED)
-    .map((o) => `${sanitizeText(JSON.stringify(o.project.slice(0, 100)))} (${runOf(o)})`);
+    .map((o) => `${sanitizeText(JSON.stringify(o.project.slice(0, 100)))} (${olderRunLabel(o)})`);
   const more = older.length > NAMED ? ` and ${older.length - NAMED} more` : "";
   return `; ${counted(older.length, "project")} against an older run: ${named.join(", ")}${more}`;
 }
@@ -70,7 +70,7 @@ function olderRunsWords(result: CheckResult): string {
 /** What comparing a project with an older part means, for an annotation or the summary. */
 const olderRunMessage = (o: OlderRun) =>
   `project ${JSON.stringify(o.project.slice(0, 100))}: ` +
-  `${counted(o.compared, "translation")} compared with ${runOf(o)}, not the latest run: ` +
+  `${counted(o.compared, "translation")} compared with ${olderRunLabel(o)}, not the latest run: ` +
   `${o.where} is ${o.why}. A drop since that run fails the check; one since the latest run ` +
   "alone cannot be seen (publish each run's files whole)";
 
@@ -93,7 +93,7 @@ export function githubAnnotations(result: CheckResult): string[] {
   return lines;
 }
 
-const pct = (p: number | undefined) =>
+const percentCell = (p: number | undefined) =>
   p === undefined ? "" : `${p >= 100 ? 100 : Math.floor(p * 10) / 10}%`;
 
 export function stepSummaryMarkdown(result: CheckResult): string {
@@ -110,8 +110,8 @@ export function stepSummaryMarkdown(result: CheckResult): string {
     );
     for (const o of result.offenders)
       out.push(
-        `| ${cell(o.translation)} | ${cell(o.rule)} | ${pct(o.percent)} | ${pct(o.previous)} | ` +
-          `${cell(o.message)} |`,
+        `| ${cell(o.translation)} | ${cell(o.rule)} | ${percentCell(o.percent)} | ` +
+          `${percentCell(o.previous)} | ${cell(o.message)} |`,
       );
     out.push("");
   }
@@ -124,7 +124,7 @@ export function stepSummaryMarkdown(result: CheckResult): string {
     );
     for (const o of result.olderRuns) {
       const part = cell(`${o.where}: ${o.why}`);
-      out.push(`| ${cell(o.project)} | ${cell(runOf(o))} | ${o.compared} | ${part} |`);
+      out.push(`| ${cell(o.project)} | ${cell(olderRunLabel(o))} | ${o.compared} | ${part} |`);
     }
     out.push("");
   }

@@ -1,7 +1,7 @@
 // The oldest Node.js the tool runs on: package.json's `engines` (undici, in the bundle, needs it).
-// The command's entry (src/cli.ts) imports require-node.ts before anything else, so that an older
-// Node.js gets one line and exit code 2 before the bundled libraries load, not a stack trace from
-// inside one of them.
+// The command's entry (src/cli.ts) imports this file before anything else, so that an older
+// Node.js gets one line and exit code 2 (a usage error: nothing was fetched) before the bundled
+// libraries load, not a stack trace from inside one of them.
 
 /** The oldest Node.js version supported, as `engines` in package.json has it (`>=20.18.1`). */
 export const MIN_NODE = "20.18.1";
@@ -30,4 +30,10 @@ export function nodeVersionProblem(version: string): string | undefined {
       );
   }
   return undefined;
+}
+
+const problem = nodeVersionProblem(process.versions.node);
+if (problem) {
+  process.stderr.write(`${problem}\n`);
+  process.exit(2);
 }

@@ -79,3 +79,7 @@ function decodeSegment(segment: string): string {
     return segment;
   }
 }
+
+/** Two base addresses of one server (a trailing slash aside). */
+export const sameBaseUrl = (a: string, b: string): boolean =>
+  a.replace(/\/+$/, "") === b.replace(/\/+$/, "");

@@ -4,7 +4,7 @@ import { fetchList } from "./fetch-list.js";
 import type { Fetched } from "./fetched.js";
 import { crawlInstance } from "./instance-list.js";
 import { fallbackNote } from "./list-fallbacks.js";
-import { joinComponent, languageOf } from "./join.js";
+import { joinComponent, languageCodeOf } from "./join.js";
 import { inShard, usesList, type ComponentWork } from "./plan.js";
 import { isRefused, RequestError, statusOf } from "../http/request-error.js";
 import { field } from "../model/json.js";
@@ -88,7 +88,7 @@ function listItems(
   const found = new Set<string>();
   const viaDetail: string[] = [];
   const each = (item: unknown, index: number) => {
-    const code = languageOf(item);
+    const code = languageCodeOf(item);
     if (code === undefined || segmentProblem(code)) {
       const error = new RequestError(
         "invalid-response",

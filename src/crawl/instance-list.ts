@@ -3,7 +3,7 @@ import { componentPathProblem, segmentProblem, WILDCARD } from "../config/triple
 import { translationOfLink } from "../weblate/routes.js";
 import type { CrawlState } from "./crawl-state.js";
 import { forEachPage, wholeList } from "./fetch-list.js";
-import { hasProject, joinProject, languageOf, listedComponentPath, sameJson } from "./join.js";
+import { hasProject, joinProject, languageCodeOf, listedComponentPath, sameJson } from "./join.js";
 import { inShard, type InstanceWork } from "./plan.js";
 import { InstanceNames } from "./server-names.js";
 import { TripleSet } from "./triple-set.js";
@@ -15,8 +15,9 @@ import { field, isJson, type Json } from "../model/json.js";
 // items embed the component and its project, as the detail endpoint has them: ceil(N/1000)
 // requests for N translations. Each page is settled as it arrives (into the crawl's spool), and
 // only names are kept: the crawl's memory does not grow with the records of the instance. A
-// project or component whose own list was refused reaches its translations here too: the
-// fallbacks asked in one turn share one read (in practice the refusals come together).
+// project or component whose own list was refused reaches its translations here too. Reads never
+// overlap: the fallbacks asked in one turn share one read, those asked while it runs share the
+// next (in practice the refusals come together), and a read that failed is not tried again.
 
 /** What reading the instance list found for one scope. */
 export interface InstanceOutcome {
@@ -44,8 +45,8 @@ interface Located {
   language: string;
 }
 
-/** The fallbacks waiting for the next read, and that read. */
-const batches = new WeakMap<CrawlState, { shares: Share[]; read: Promise<void> }>();
+/** Per crawl: the read last queued (each begins when the one before it ended), and its shares. */
+const reads = new WeakMap<CrawlState, { last: Promise<void>; waiting?: Share[] | undefined }>();
 
 /**
  * Reads the instance-wide list and settles the wanted translations of this shard; `only` keeps
@@ -57,21 +58,20 @@ export async function crawlInstance(
   only?: (project: string, component: string) => boolean,
 ): Promise<InstanceOutcome> {
   const share = { want, named: new Set(want.languages), only, outcome: emptyOutcome() };
-  if (!only) await readShares(state, [share]);
-  else {
-    let batch = batches.get(state);
-    if (!batch) {
-      const shares: Share[] = [];
-      const read = setImmediate().then(() => {
-        batches.delete(state);
+  const queue = reads.get(state) ?? { last: Promise.resolve() };
+  reads.set(state, queue);
+  if (!queue.waiting) {
+    const shares: Share[] = [];
+    queue.waiting = shares;
+    queue.last = queue.last
+      .then(() => setImmediate())
+      .then(() => {
+        queue.waiting = undefined;
         return readShares(state, shares);
       });
-      batch = { shares, read };
-      batches.set(state, batch);
-    }
-    batch.shares.push(share);
-    await batch.read;
   }
+  queue.waiting.push(share);
+  await queue.last;
   return share.outcome;
 }
 
@@ -237,7 +237,7 @@ function locate(item: unknown): Located | undefined {
   const projectSlug = field(field(item.component, "project"), "slug");
   const project = typeof projectSlug === "string" ? projectSlug : link?.project;
   const path = listedComponentPath(item.component) ?? link?.component;
-  const language = languageOf(item) ?? link?.language;
+  const language = languageCodeOf(item) ?? link?.language;
   if (project === undefined || path === undefined || language === undefined) return undefined;
   if (segmentProblem(project) || componentPathProblem(path) || segmentProblem(language))
     return undefined;

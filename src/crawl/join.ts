@@ -82,7 +82,7 @@ export function listedComponentPath(component: unknown): string | undefined {
 }
 
 /** The language a list item is for: language.code (the path code), else language_code. */
-export function languageOf(item: unknown): string | undefined {
+export function languageCodeOf(item: unknown): string | undefined {
   const code = field(field(item, "language"), "code");
   if (typeof code === "string") return code;
   const languageCode = field(item, "language_code");

@@ -47,7 +47,7 @@ export async function projectWithoutList(
   const note = (way: OtherWay) =>
     state.settings.onNote?.(fallbackNote(`${project.project}/*`, "component", error, way));
   const components = await instanceComponents(state).then(
-    (items) => items.filter((item) => projectOf(item) === project.project),
+    (items) => items.filter((item) => projectSlugOf(item) === project.project),
     () => [],
   );
   if (components.length > 0) {
@@ -98,7 +98,7 @@ export async function componentsElsewhere(
     const paths = new Set<string>();
     for (const item of listed) {
       const component = way === "components" ? item : field(item, "component");
-      if (projectOf(component) !== project) continue;
+      if (projectSlugOf(component) !== project) continue;
       const path = listedComponentPath(component);
       if (path !== undefined) paths.add(path);
     }
@@ -116,6 +116,6 @@ function instanceComponents(state: CrawlState): Promise<unknown[]> {
   return items;
 }
 
-function projectOf(component: unknown): string | undefined {
+function projectSlugOf(component: unknown): string | undefined {
   return str(field(field(component, "project"), "slug"));
 }

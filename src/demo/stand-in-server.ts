@@ -85,9 +85,10 @@ export class StandInServer {
   maxInFlight = 0;
   /**
    * Called as each request arrives, before it is answered: a test changes the served records
-   * here, as a real server's data changes between a client's requests (a list read page by page).
+   * here, as a real server's data changes between a client's requests (a list read page by page),
+   * or holds the answer until the promise it returns settles.
    */
-  onRequest: ((url: URL) => void) | undefined;
+  onRequest: ((url: URL) => void | Promise<void>) | undefined;
   private server: Server | undefined;
   private readonly faults = new FaultQueue();
   /** Every change the records went through since the server started (stand-in-changes.ts). */
@@ -205,7 +206,7 @@ export class StandInServer {
       this.inFlight -= 1;
     });
     const url = new URL(req.url ?? "/", this.baseUrl);
-    this.onRequest?.(url);
+    await this.onRequest?.(url);
     if (this.latencyMs > 0) await delay(this.latencyMs);
     if (this.rateLimited(res)) return;
     const access = checkAccess(req.headers, this.options);

@@ -33,7 +33,7 @@ export const lineItems = (texts: string[]) =>
 export const MAX_SERIES = 5_000_000;
 const MAX_NUMBERS_PER_SERIES = POINT_SIZE * 20_000;
 export const seriesText = z.string().max(MAX_NUMBERS_PER_SERIES * 4);
-export const isoTime = z.iso.datetime({ offset: true });
+export const isoTimeSchema = z.iso.datetime({ offset: true });
 /**
  * Throws the "newer" HistoryFormatError for a file (a history, an index or a part) whose
  * schemaVersion is newer than this version reads: it must be neither read nor replaced.

@@ -16,7 +16,7 @@ import {
 import {
   historyOf,
   HistoryFormatError,
-  isoTime,
+  isoTimeSchema,
   lineItems,
   readSeries,
   refuseNewer,
@@ -80,13 +80,13 @@ const MAX_PARTS = 100_000; // An index lists at most so many projects (a tampere
 export const partPath = (project: string): string => `history/${fileSegment(project)}.json`;
 
 /** The project of a translation's key ("project/component/language"). */
-const projectOf = (key: string): string => key.slice(0, key.indexOf("/"));
+const projectOfKey = (key: string): string => key.slice(0, key.indexOf("/"));
 
 /** The keys of the history's series by project, each project's sorted. */
 function byProject(history: History): Map<string, string[]> {
   const groups = new Map<string, string[]>();
   for (const key of [...history.series.keys()].sort()) {
-    const project = projectOf(key);
+    const project = projectOfKey(key);
     const keys = groups.get(project);
     if (keys) keys.push(key);
     else groups.set(project, [key]);
@@ -147,9 +147,9 @@ const indexSchema = z.object({
   schemaVersion: z.literal(HISTORY_SCHEMA_VERSION),
   kind: z.literal("l10n-snapshot history"),
   baseUrl: z.string().max(2000),
-  lastRun: isoTime.optional(),
-  previousRun: isoTime.optional(),
-  runs: z.array(z.object({ at: isoTime, changes: changesSchema })).max(MAX_RUNS * 4),
+  lastRun: isoTimeSchema.optional(),
+  previousRun: isoTimeSchema.optional(),
+  runs: z.array(z.object({ at: isoTimeSchema, changes: changesSchema })).max(MAX_RUNS * 4),
   parts: z.record(
     z.string().min(1).max(300),
     z.object({ path: z.string().max(1000), series: z.int().min(0) }),
@@ -159,7 +159,7 @@ const partSchema = z.object({
   schemaVersion: z.literal(HISTORY_SCHEMA_VERSION),
   kind: z.literal(PART_KIND),
   project: z.string().min(1).max(300),
-  run: isoTime,
+  run: isoTimeSchema,
   gone: z.record(keyText, z.int().min(0)),
   series: z.record(keyText, seriesText),
 });
@@ -246,7 +246,7 @@ export function openHistory(json: unknown, where: string): HistoryReading {
       const own: Record<string, string> = {};
       const others: string[] = [];
       for (const [key, text] of Object.entries(part.series)) {
-        if (projectOf(key) === ref.project) own[key] = text;
+        if (projectOfKey(key) === ref.project) own[key] = text;
         else others.push(key);
       }
       // Decoded on the side: a part with one bad series adds nothing.
@@ -254,7 +254,7 @@ export function openHistory(json: unknown, where: string): HistoryReading {
       dropped.push(...others, ...readSeries(own, at, read));
       for (const [key, text] of read.texts) series.setText(key, text);
       for (const [key, minute] of Object.entries(part.gone))
-        if (projectOf(key) === ref.project && series.has(key)) gone.set(key, minute);
+        if (projectOfKey(key) === ref.project && series.has(key)) gone.set(key, minute);
       done.add(ref.project);
       if (stale) restarted.add(ref.project);
       return stale;

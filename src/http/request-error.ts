@@ -123,10 +123,10 @@ export function serverErrorDetail(text: string): string | undefined {
     body = JSON.parse(text);
   } catch {
     const title = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(text)?.[1];
-    return title?.trim() ? clip(title) : undefined;
+    return title?.trim() ? clipToOneLine(title) : undefined;
   }
   if (!isJson(body)) return undefined;
-  if (typeof body.detail === "string") return clip(body.detail);
+  if (typeof body.detail === "string") return clipToOneLine(body.detail);
   const said = Array.isArray(body.errors)
     ? body.errors.flatMap((error) => describeError(error) ?? [])
     : // A validation error: {"field": ["message", ...], ...}.
@@ -135,7 +135,7 @@ export function serverErrorDetail(text: string): string | undefined {
           ? [`${k}: ${v.join(" ")}`]
           : [],
       );
-  return said.length > 0 ? clip(said.join("; ")) : undefined;
+  return said.length > 0 ? clipToOneLine(said.join("; ")) : undefined;
 }
 
 /** One error of the standardized body: "attr: detail", or its code when it has no detail. */
@@ -147,7 +147,8 @@ function describeError(error: unknown): string | undefined {
   return attr && attr !== "detail" && attr !== "non_field_errors" ? `${attr}: ${said}` : said;
 }
 
-function clip(text: string): string {
+/** Server text on one line, sanitized, at most 200 characters. */
+function clipToOneLine(text: string): string {
   const oneLine = sanitizeText(text.replace(/\s+/g, " ").trim());
   return oneLine.length > 200 ? `${oneLine.slice(0, 197)}...` : oneLine;
 }

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { checkBaseUrl as baseOf } from "../config/base-url.js";
+import { checkBaseUrl } from "../config/base-url.js";
 import { mkdir, writeFile } from "node:fs/promises";
 import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { assertTokenTransport, parseConfig } from "../config/load-config.js";
@@ -66,7 +66,7 @@ interface InitFlags {
  */
 export async function runInit(flags: InitFlags, io: Io): Promise<InitSummary> {
   const cwd = io.cwd ?? process.cwd();
-  const baseUrl = checkBaseUrl(
+  const baseUrl = readBaseUrlFlag(
     flags["base-url"],
     io.env[TOKEN_ENV] ? TOKEN_ENV : undefined,
     io.stderr,
@@ -97,7 +97,7 @@ export async function runInit(flags: InitFlags, io: Io): Promise<InitSummary> {
     const written = files(tracked.translations, title);
     // The config is checked as `build` will read it before anything is written.
     parseConfig(JSON.parse(must(written[0]).text), configFile, {});
-    await writeFiles(written, cwd, force);
+    await writeInitFiles(written, cwd, force);
     const gitignore = await addToGitignore(cwd, OUT);
     return {
       command: "init",
@@ -204,7 +204,7 @@ function keepListed(listed: Listed[], includeFailing: boolean, stderr: Stderr): 
 }
 
 /** Writes the files under cwd; without --force, one that appeared meanwhile is kept. */
-async function writeFiles(
+async function writeInitFiles(
   files: { path: string; text: string }[],
   cwd: string,
   force: boolean,
@@ -227,7 +227,8 @@ function checkSiteUrl(value: string): string {
   return url.href.endsWith("/") ? url.href : `${url.href}/`;
 }
 
-function checkBaseUrl(
+/** --base-url as the server's base address; a usage error where it is missing or not one. */
+function readBaseUrlFlag(
   value: string | undefined,
   tokenEnv: string | undefined,
   stderr: { write(text: string): unknown },
@@ -244,7 +245,7 @@ function checkBaseUrl(
     );
   if (tokenEnv) assertTokenTransport("", url.href, tokenEnv, "--base-url");
   // The API's root is taken back to the base (a note); another page of Weblate is refused.
-  const base = baseOf(url.href, "--base-url");
+  const base = checkBaseUrl(url.href, "--base-url");
   if (base.problem !== undefined) throw new UsageError(`init: ${sanitizeText(base.problem)}`);
   if (base.note) stderr.write(`note ${sanitizeText(base.note)}\n`);
   return base.baseUrl;

@@ -101,13 +101,3 @@ export function sameMeasure(a: Measure, b: Measure): boolean {
 export function measureWords(m: Measure): { unit: string; done: string } {
   return { unit: m.metric === "chars" ? "characters" : m.metric, done: m.progress };
 }
-
-/** Why a percent counts other than asked, in a few words; "" when it counts as asked. */
-export function fallbackNote(asked: Measure, used: Measure): string {
-  if (sameMeasure(asked, used)) return "";
-  const why: string[] = [];
-  if (asked.metric !== used.metric)
-    why.push(`the server gives no ${asked.metric === "chars" ? "character" : "word"} counts`);
-  if (asked.progress !== used.progress) why.push("no review workflow on the server");
-  return ` (${why.join("; ")})`;
-}

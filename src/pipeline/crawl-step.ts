@@ -9,7 +9,7 @@ import {
   toSnapshot,
   type SnapshotCounts,
   type SnapshotMeta,
-  summaryOf,
+  summarizeEntry,
 } from "../snapshot/snapshot.js";
 import type { Snapshot, SnapshotEntry, SnapshotHeader } from "../snapshot/schema.js";
 import { carryPrevious, signalProjects, type CarriedWhole, type CarryPlan } from "./incremental.js";
@@ -170,7 +170,7 @@ async function fetchInto(
       shard: options.shard,
       onProgress: (settled) => options.onProgress?.(settled, client.stats.requests),
       // The carried projects' entries are this run's already (spooled above), not doubts.
-      ...(lastRun ? { previous: () => triplesOf(lastRun, carry?.carried) } : {}),
+      ...(lastRun ? { previous: () => uncarriedTriples(lastRun, carry?.carried) } : {}),
     },
     validate,
   );
@@ -209,7 +209,7 @@ function changesSinceOf(
 }
 
 /** The triples of a snapshot's entries, streamed, but those of the `carried` projects. */
-function* triplesOf(source: SnapshotSource, carried?: Set<string>): Generator<Triple> {
+function* uncarriedTriples(source: SnapshotSource, carried?: Set<string>): Generator<Triple> {
   for (const { project, component, language } of source.entries())
     if (!carried?.has(project)) yield { project, component, language };
 }
@@ -235,7 +235,7 @@ export async function crawlToSnapshot(
     return {
       ...run,
       snapshot: { ...run.header, translations },
-      problems: () => translations.filter((e) => summaryOf(e).problems),
+      problems: () => translations.filter((e) => summarizeEntry(e).problems),
     };
   } finally {
     spool.close();

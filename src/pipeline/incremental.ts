@@ -1,3 +1,4 @@
+import { sameBaseUrl } from "../config/base-url.js";
 import type { Config } from "../config/load-config.js";
 import { compareTriples, WILDCARD, type Triple } from "../config/triple.js";
 import type { HttpClient } from "../http/http-client.js";
@@ -6,7 +7,7 @@ import {
   configHash,
   countEntry,
   emptySnapshotCounts,
-  summaryOf,
+  summarizeEntry,
   type SnapshotCounts,
 } from "../snapshot/snapshot.js";
 import type { SnapshotEntry } from "../snapshot/schema.js";
@@ -56,7 +57,7 @@ async function planCarry(
   };
   const { header } = previous;
   // Another server's snapshot, or a shard's: crawl everything.
-  if (trimSlash(header.source.baseUrl) !== trimSlash(baseUrl) || header.shard) return none;
+  if (!sameBaseUrl(header.source.baseUrl, baseUrl) || header.shard) return none;
   // The whole server alone has a signal of its own (instance-carry.ts); mixed with others, none.
   if (tracksWholeInstance(triples)) return planInstanceCarry(client, baseUrl, previous, none);
   if (triples.some((t) => t.project === WILDCARD)) return none;
@@ -109,7 +110,7 @@ export async function carryPrevious(
   let last: SnapshotEntry | undefined;
   function* entries() {
     for (const e of previous.entries()) {
-      const summary = summaryOf(e);
+      const summary = summarizeEntry(e);
       seen.projects.add(e.project);
       seen.problems ||= summary.problems;
       // Copied, the entries keep their order: one the writer would not give is written anew.
@@ -126,12 +127,14 @@ export async function carryPrevious(
   });
   if (carry.carried.size === 0) return { carry };
   const all = carry.triples.length === 0 && [...seen.projects].every((p) => carry.carried.has(p));
-  const file = "copyFrom" in previous.text ? previous.text.copyFrom : undefined;
+  // Read whole (a file reformatted by hand, in part or whole): written anew, in the layout.
+  const file =
+    "copyFrom" in previous.text && !previous.readWhole ? previous.text.copyFrom : undefined;
   const whole = copy && all && seen.sorted && file ? copyableSnapshot(file) : undefined;
   if (whole) {
     const problems = function* () {
       if (!seen.problems) return;
-      for (const e of previous.entries()) if (summaryOf(e).problems) yield e;
+      for (const e of previous.entries()) if (summarizeEntry(e).problems) yield e;
     };
     return { carry, whole: { copy: whole, counts, problems } };
   }
@@ -200,5 +203,3 @@ export function projectOfChange(change: unknown, routes: WeblateRoutes): string 
   }
   return undefined;
 }
-
-const trimSlash = (url: string) => url.replace(/\/+$/, "");

@@ -52,9 +52,9 @@ export async function planInstanceCarry(
   try {
     const logged = await client.getJson(changes.href);
     date = logged.date;
-    if (countOf(logged.body) === 0) {
+    if (listCountOf(logged.body) === 0) {
       const listed = await client.getJson(firstPageUrl(routes.collection("translations"), 1));
-      unchanged = countOf(listed.body) === count;
+      unchanged = listCountOf(listed.body) === count;
     }
   } catch {
     unchanged = false;
@@ -70,6 +70,6 @@ export async function planInstanceCarry(
 }
 
 /** The `count` of a paged answer; NaN when there is none (then not unchanged). */
-function countOf(body: unknown): number {
+function listCountOf(body: unknown): number {
   return num(field(body, "count")) ?? Number.NaN;
 }

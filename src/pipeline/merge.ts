@@ -5,7 +5,7 @@ import { openSnapshot, type SnapshotSource } from "../snapshot/read-snapshot.js"
 import {
   countEntry,
   emptySnapshotCounts,
-  summaryOf,
+  summarizeEntry,
   type SnapshotCounts,
 } from "../snapshot/snapshot.js";
 import { SnapshotWriter } from "../snapshot/snapshot-writer.js";
@@ -62,7 +62,7 @@ async function mergeSources(
     );
     for (const entry of withSiteClaims(entries)) {
       writer.add(entry);
-      countEntry(counts, summaryOf(entry));
+      countEntry(counts, summarizeEntry(entry));
       if (counts.total % ENTRIES_PER_TURN === 0) {
         // A signal's handler runs between turns: the merge stops and its files are removed.
         await setImmediate();

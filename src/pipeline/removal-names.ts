@@ -21,7 +21,7 @@ export function nameRemovals(
 ): void {
   const { changes, history } = run;
   if (!changes?.removed.length) return;
-  changes.wholes = wholesOf(changes.removed, run.history);
+  changes.wholes = removedWholesOf(changes.removed, run.history);
   // Named: what the history's record keeps (its first MAX_CHANGE_ITEMS removals, sorted).
   const kept = new Set([...changes.removed].sort().slice(0, MAX_CHANGE_ITEMS));
   const names = new Map<string, NonNullable<Changes["names"]>[number]>();
@@ -44,7 +44,7 @@ export function nameRemovals(
 }
 
 /** The projects and components of `removed` that have no translation left in the history. */
-function wholesOf(
+function removedWholesOf(
   removed: readonly string[],
   history: HistoryRun["history"],
 ): Changes["wholes"] & {} {

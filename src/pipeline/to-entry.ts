@@ -24,7 +24,7 @@ export function toEntry(fetched: Fetched, options: ValidationOptions): SnapshotE
       language,
       status: "failed",
       warnings: [],
-      errors: [{ path: "(request)", message: clip(sanitizeText(error.message)) }],
+      errors: [{ path: "(request)", message: clipMiddle(sanitizeText(error.message)) }],
       notes: [],
       failure,
     };
@@ -54,13 +54,13 @@ export function toEntry(fetched: Fetched, options: ValidationOptions): SnapshotE
  * Field names and found values come from the server: escaped and redacted before anyone sees them.
  */
 function sanitizeProblem(p: Problem): Problem {
-  return { path: clip(sanitizeText(p.path)), message: clip(sanitizeText(p.message)) };
+  return { path: clipMiddle(sanitizeText(p.path)), message: clipMiddle(sanitizeText(p.message)) };
 }
 
 /**
  * A field name or an address can be a megabyte long: a message keeps its first and last few
  * hundred characters (the cause of a failed request comes after its address).
  */
-function clip(text: string): string {
+function clipMiddle(text: string): string {
   return text.length > 400 ? `${text.slice(0, 250)}...${text.slice(-147)}` : text;
 }

@@ -27,6 +27,7 @@ import {
   type PreviousOptions,
 } from "./site-files.js";
 import { SITE_FILE } from "../site/site-paths.js";
+import { sameBaseUrl } from "../config/base-url.js";
 import type { Config } from "../config/load-config.js";
 import { must } from "../model/must.js";
 
@@ -286,7 +287,7 @@ function takeSnapshot(t: Taking, read: Parts, file: string): void {
 /** A site built from another server is refused, unless --previous-force. */
 function checkServer({ where, options, site }: Taking): void {
   const from = site.snapshot?.header.source.baseUrl ?? site.history?.baseUrl;
-  if (from === undefined || trimSlash(from) === trimSlash(options.baseUrl)) return;
+  if (from === undefined || sameBaseUrl(from, options.baseUrl)) return;
   if (!options.force) {
     throw new ConfigError(
       `previous site ${where} was built from ` +
@@ -333,5 +334,3 @@ function addPart(
 function historyProblem(error: unknown): string {
   return sanitizeText(messageOf(error)).replace(/^history .*? data\/history\.json: /, "");
 }
-
-const trimSlash = (url: string) => url.replace(/\/+$/, "");

@@ -125,7 +125,7 @@ async function getPart(
  * A file's bytes. A page that is not the file (a login or error page answered 200, a Pages 404
  * page) is not read as one.
  */
-async function fileBytes(client: HttpClient, url: string): Promise<Buffer> {
+async function fetchFileBytes(client: HttpClient, url: string): Promise<Buffer> {
   const answer = await client.getBytes(url);
   if (answer.type !== undefined && /^\s*text\/html\b/i.test(answer.type))
     throw new RequestError("invalid-response", url, `an HTML page (${answer.type}), not the file`);
@@ -137,7 +137,7 @@ async function fileBytes(client: HttpClient, url: string): Promise<Buffer> {
  * (`wlp_...`), and redacted it would not be read back. What is printed of it is sanitised where it
  * is printed.
  */
-function parseJson(text: string, url: string): unknown {
+function parseFetchedJson(text: string, url: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -165,9 +165,9 @@ export async function fetchParts(
   });
   const get = (path: string, use: (url: string) => Promise<unknown>, query?: [string, string]) =>
     getPart(new URL(encodePath(path), base), path, use, query, options.maxBytes);
-  const fetched = (url: string) => fileBytes(client, url);
+  const fetched = (url: string) => fetchFileBytes(client, url);
   const json = (path: string, query?: [string, string]) =>
-    get(path, async (url) => parseJson((await fetched(url)).toString("utf8"), url), query);
+    get(path, async (url) => parseFetchedJson((await fetched(url)).toString("utf8"), url), query);
   // The compressed snapshot comes as gzip bytes (no Content-Encoding): unpacked as it is written.
   // The index and the snapshot asked for with the time in the query: a cache (a CDN's, for some
   // minutes after a deploy) does not answer with the run before's, whose parts are no longer

@@ -44,9 +44,11 @@ export interface SnapshotSource {
    * write.
    */
   text: { copyFrom: string } | { chunks: () => Iterable<string> };
+  /** Set once the file turned out not to be in the layout `crawl` writes and was read whole. */
+  readWhole?: boolean;
 }
 
-function invalid(
+function invalidError(
   file: string,
   issues: z.core.$ZodIssue[],
   prefix: PropertyKey[] = [],
@@ -58,7 +60,7 @@ function invalid(
   );
 }
 
-function unreadable(file: string, error: unknown): OutputError {
+function unreadableError(file: string, error: unknown): OutputError {
   return new OutputError(`snapshot ${file}: cannot read it (${errorCode(error) ?? "unreadable"})`, {
     cause: error,
   });
@@ -76,7 +78,7 @@ export function snapshotSource(snapshot: Snapshot): SnapshotSource {
  */
 export function parseSnapshot(json: unknown, where: string): Snapshot {
   const result = snapshotSchema.safeParse(expandCompact(json, where));
-  if (!result.success) throw invalid(where, result.error.issues);
+  if (!result.success) throw invalidError(where, result.error.issues);
   return result.data;
 }
 
@@ -94,7 +96,7 @@ function expandCompact(json: unknown, where: string): unknown {
 
 function parseTables(json: unknown, where: string): CompactTables {
   const result = compactTablesSchema.safeParse(json);
-  if (!result.success) throw invalid(where, result.error.issues);
+  if (!result.success) throw invalidError(where, result.error.issues);
   return indexed(where, () => expandTables(result.data));
 }
 
@@ -121,7 +123,7 @@ export function readSnapshot(file: string): Snapshot {
   try {
     bytes = readFileSync(file);
   } catch (error) {
-    throw unreadable(file, error);
+    throw unreadableError(file, error);
   }
   const text = readSnapshotText(file, bytes);
   let json: unknown;
@@ -143,14 +145,18 @@ export function readSnapshot(file: string): Snapshot {
 export function openSnapshot(file: string): SnapshotSource {
   const layout = layoutHeader(file);
   const text = { copyFrom: file };
-  if (!layout) return { ...snapshotSource(readSnapshot(file)), text };
+  if (!layout) return { ...snapshotSource(readSnapshot(file)), text, readWhole: true };
   // The tables (5,000 components' records at 1,000,000 translations) are read again for each
   // pass, not held between passes.
-  return {
+  const source: SnapshotSource = {
     header: layout.header,
-    entries: (options) => streamEntries(file, options?.checked),
+    entries: (options) =>
+      streamEntries(file, options?.checked, () => {
+        source.readWhole = true;
+      }),
     text,
   };
+  return source;
 }
 
 /**
@@ -169,7 +175,7 @@ function layoutHeader(file: string): { header: SnapshotHeader; tables: CompactTa
     }
   } catch (error) {
     if (error instanceof OutputError) throw error;
-    throw unreadable(file, error);
+    throw unreadableError(file, error);
   }
   return undefined;
 }
@@ -191,10 +197,14 @@ function parseHeader(lines: string[], file: string) {
 /**
  * The entries, line by line: checked, unless `checked` (all were read and checked before: a third
  * of the reading's time; the caller compares what it reads again with what it kept). Should a
- * line turn out not to be one whole translation, the file is read whole instead and the remaining
- * entries come from there.
+ * line turn out not to be one whole translation, the file is read whole instead (`readWhole` is
+ * called) and the remaining entries come from there.
  */
-function* streamEntries(file: string, checked = false): Generator<SnapshotEntry> {
+function* streamEntries(
+  file: string,
+  checked: boolean | undefined,
+  readWhole: () => void,
+): Generator<SnapshotEntry> {
   let index = 0;
   try {
     const tables = layoutHeader(file)?.tables;
@@ -203,14 +213,15 @@ function* streamEntries(file: string, checked = false): Generator<SnapshotEntry>
       const entry = expandStored(json, tables, index, file);
       const result = checked ? undefined : entrySchema.safeParse(entry);
       if (result?.success === false)
-        throw invalid(file, result.error.issues, ["translations", index]);
+        throw invalidError(file, result.error.issues, ["translations", index]);
       index += 1;
       // Unchecked only when this reader checked the same entry before.
       yield (result ? result.data : entry) as SnapshotEntry;
     }
   } catch (error) {
     if (error instanceof OutputError) throw error;
-    if (!(error instanceof NotTheLayout)) throw unreadable(file, error);
+    if (!(error instanceof NotTheLayout)) throw unreadableError(file, error);
+    readWhole();
     yield* readSnapshot(file).translations.slice(index);
   }
 }

@@ -154,7 +154,8 @@ const OPENING = Buffer.from(`\n${ENTRIES_START}`);
 
 /**
  * `file` as a CopyableSnapshot; undefined when it does not open with a header and the tables and
- * close with its translations (a file reformatted by hand is written anew instead).
+ * close with its translations. Whether each translation is one line, only reading them tells (a
+ * file read whole is not copied: carryPrevious).
  */
 export function copyableSnapshot(file: string): CopyableSnapshot | undefined {
   const fd = openSync(file, "r");

@@ -110,7 +110,7 @@ export interface EntrySummary {
   problems: boolean;
 }
 
-export function summaryOf(e: SnapshotEntry): EntrySummary {
+export function summarizeEntry(e: SnapshotEntry): EntrySummary {
   const warned = e.warnings.length > 0;
   const noted = e.notes.length > 0;
   return {

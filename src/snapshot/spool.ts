@@ -11,7 +11,7 @@ import type { SnapshotEntry, SnapshotHeader } from "./schema.js";
 import {
   countEntry,
   emptySnapshotCounts,
-  summaryOf,
+  summarizeEntry,
   type EntrySummary,
   type SnapshotCounts,
 } from "./snapshot.js";
@@ -178,7 +178,7 @@ export class SnapshotSpool {
       language: this.name(entry.language),
       offset: this.bytes,
       length,
-      ...summaryOf(entry),
+      ...summarizeEntry(entry),
     };
     this.bytes += length + 1;
     this.pending.push(text);

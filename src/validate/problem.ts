@@ -79,13 +79,13 @@ export function problemsFromIssues(root: unknown, issues: readonly z.core.$ZodIs
           path: formatPath(path),
           message:
             `expected no such field (it is not in the contract), found ` +
-            `${describeValue(valueAt(root, path))}`,
+            `${describeValue(valueAtPath(root, path))}`,
           note: true,
         });
       }
       continue;
     }
-    const found = valueAt(root, issue.path);
+    const found = valueAtPath(root, issue.path);
     const expected = issue.message.startsWith("expected ")
       ? issue.message.slice("expected ".length)
       : issue.code === "invalid_type"
@@ -101,7 +101,7 @@ export function problemsFromIssues(root: unknown, issues: readonly z.core.$ZodIs
 }
 
 /** The value at a path in a parsed JSON document, or undefined. */
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+function valueAtPath(root: unknown, path: readonly PropertyKey[]): unknown {
   let node = root;
   for (const key of path) {
     if (node === null || typeof node !== "object") return undefined;

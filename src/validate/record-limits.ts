@@ -14,7 +14,7 @@ const MAX_RECORD_CHARS = 100_000;
 /** Why a record is too deep or too large to keep, or undefined. */
 export function recordLimitProblem(record: object): Problem | undefined {
   const seen = { depth: 0, chars: 0 };
-  walk(record, 1, seen);
+  measureNested(record, 1, seen);
   if (seen.depth > MAX_RECORD_DEPTH)
     return {
       path: "(body)",
@@ -31,7 +31,11 @@ export function recordLimitProblem(record: object): Problem | undefined {
 }
 
 /** How deep objects nest in `value` (itself at `level`), and the characters of keys and strings. */
-function walk(value: unknown, level: number, seen: { depth: number; chars: number }): void {
+function measureNested(
+  value: unknown,
+  level: number,
+  seen: { depth: number; chars: number },
+): void {
   if (typeof value === "string") seen.chars += value.length;
   else if (value === null || typeof value !== "object") seen.chars += 1;
   else {
@@ -39,11 +43,11 @@ function walk(value: unknown, level: number, seen: { depth: number; chars: numbe
     // Past a limit nothing deeper is walked: a hostile record may nest deeper than the stack.
     if (seen.depth > MAX_RECORD_DEPTH || seen.chars > MAX_RECORD_CHARS) return;
     // Own keys only (a "__proto__" key from JSON.parse is one).
-    if (Array.isArray(value)) for (const item of value) walk(item, level + 1, seen);
+    if (Array.isArray(value)) for (const item of value) measureNested(item, level + 1, seen);
     else
       for (const key of Object.keys(value)) {
         seen.chars += key.length;
-        walk(Reflect.get(value, key), level + 1, seen);
+        measureNested(Reflect.get(value, key), level + 1, seen);
       }
   }
 }

@@ -23,10 +23,11 @@ export const MAX_DISPLAY_CHARS = 200;
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
-const clip = (raw: string): string => {
+/** A name, or a slug where a record has none (a slug can be long too), as pages show it. */
+export function clipForDisplay(raw: string): string {
   const v = raw.replace(BIDI_CONTROLS, "").replace(CONTROLS, " ");
   return v.length > MAX_DISPLAY_CHARS ? `${v.slice(0, MAX_DISPLAY_CHARS - 1)}\u2026` : v;
-};
+}
 /**
  * What the pages read of a record: counts (0 where not a count), names (non-blank, clipped;
  * undefined when missing, blank or not text: pages use the slug), text shown as it is ("" where
@@ -67,9 +68,9 @@ const isCount = (v: unknown): v is number => typeof v === "number" && Number.isF
 const countOf = (v: unknown): number => (isCount(v) ? v : 0);
 const stringOf = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 const nameOf = (v: unknown): string | undefined =>
-  typeof v === "string" && v.trim() !== "" ? clip(v) : undefined;
+  typeof v === "string" && v.trim() !== "" ? clipForDisplay(v) : undefined;
 const shownTextOf = (v: unknown): string =>
-  typeof v === "string" && v.trim() !== "" ? clip(v) : "";
+  typeof v === "string" && v.trim() !== "" ? clipForDisplay(v) : "";
 const linkOf = (v: unknown): string | undefined =>
   typeof v === "string" && isHttpUrl(v) ? v : undefined;
 const populationOf = (v: unknown): number | undefined =>
@@ -166,8 +167,3 @@ const STATISTICS = [
   "readonly_words",
   "readonly_chars",
 ] as const;
-
-/** A slug shown where a record has no name: clipped like names (a slug can be long too). */
-export function clipSlug(slug: string): string {
-  return clip(slug);
-}

@@ -1,37 +1,31 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse as parseHtml } from "node-html-parser";
 import { parse } from "yaml";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { COUNT_OUTPUTS } from "../../src/action/run-action.js";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { actionCheckout } from "../helpers/action-checkout.js";
 import { runAction, type ActionFile } from "../helpers/action-runner.js";
 import { startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The GitHub Action (action.yml) run as the runner runs it: `node dist/action.js` from a copy of
 // the repository's files - no node_modules anywhere up the tree, nothing installed or built - in
 // a workspace, with INPUT_* and the GITHUB_* variables and files set.
 
-const made: string[] = [];
 let actionPath = "";
 let action: ActionFile;
 
 beforeAll(async () => {
-  const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-action-"));
-  made.push(dir);
+  const dir = await tempDir("l10n-snapshot-action-");
   actionPath = await actionCheckout(join(dir, "_actions/l10n-snapshot/l10n-snapshot/v1"));
   action = parse(await readFile(join(actionPath, "action.yml"), "utf8")) as ActionFile;
 }, 60_000);
-afterAll(async () => {
-  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
-});
 
 async function workspace(config: unknown) {
-  const dir = await mkdtemp(join(tmpdir(), "l10n-snapshot-workspace-"));
-  made.push(dir);
+  const dir = await tempDir("l10n-snapshot-workspace-");
   await mkdir(join(dir, "workspace/config"), { recursive: true });
   await writeFile(join(dir, "workspace/config/status.json"), JSON.stringify(config));
   return { workspace: join(dir, "workspace"), temp: join(dir, "runner-temp") };

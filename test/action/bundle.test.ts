@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bundle, copiedName, differences, rewriteImportMeta } from "../../scripts/bundle.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The bundle the Action and the package run (dist/, committed; `npm run bundle:check` in .ci/run
 // bundles again and compares byte for byte, which needs esbuild's output to be deterministic),
@@ -10,15 +10,10 @@ import { bundle, copiedName, differences, rewriteImportMeta } from "../../script
 
 const root = join(import.meta.dirname, "../..");
 const dist = join(root, "dist");
-const made: string[] = [];
-afterAll(async () => {
-  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
-});
 
 describe("the bundle", () => {
   it("is deterministic: bundled twice, the same bytes (one file per entry point)", async () => {
-    const temp = await mkdtemp(join(tmpdir(), "l10n-snapshot-bundle-"));
-    made.push(temp);
+    const temp = await tempDir("l10n-snapshot-bundle-");
     const files = await bundle(join(temp, "a"), dist);
     expect(files).toEqual(["action.js", "cli.js", "index.js", "resvg-wasm.wasm"]);
     await bundle(join(temp, "b"), dist);

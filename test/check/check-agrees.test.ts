@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { runCheck } from "../../src/check/check.js";
 import { checkOptionsSchema, siteOptionsSchema } from "../../src/config/schema.js";
 import { METRICS, PROGRESSES } from "../../src/model/measure.js";
-import { render, snapshot } from "../render/measure-fixture.js";
+import { render, snapshot } from "../helpers/measure-fixture.js";
 
 // `check` judges the percent the site shows: for every measure, with and without a review
 // workflow, with and without the components' statistics (characters, approved), each

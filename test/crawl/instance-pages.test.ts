@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
+import type { Fault } from "../../src/demo/stand-in-fault.js";
 import type { Snapshot } from "../../src/snapshot/schema.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 
@@ -258,4 +259,80 @@ describe("*/*/*: the instance list read page by page", () => {
     );
     expect(run.snapshot.translations).toHaveLength(1 + 10);
   });
+
+  it("fallbacks: one that comes while a read runs waits for it, then shares the next read", async () => {
+    const { server, run, reads } = await fallbackDuringRead();
+    expect(reads.overlaps).toBe(0);
+    expect(reads.started).toBe(2);
+    expect(server.requestsTo("/api/translations/?")).toHaveLength(2 * 4);
+    expect(run.snapshot.translations).toHaveLength(40);
+    expect(keys(run.snapshot).every((k) => k.endsWith(":ok"))).toBe(true);
+  });
+
+  it("fallbacks: one that comes while a read runs that then fails is told that failure, nothing read again", async () => {
+    const { server, run, reads } = await fallbackDuringRead([fail, fail, fail]);
+    expect(reads.overlaps).toBe(0);
+    expect(reads.started).toBe(1);
+    expect(server.requestsTo("/api/translations/?page_size=10&page=3")).toHaveLength(1);
+    expect(keys(run.snapshot).filter((k) => !k.endsWith(":ok"))).toEqual([
+      "project0/*/*:failed",
+      "project1/*/*:failed",
+    ]);
+  });
 });
+
+/**
+ * project0's and project1's component lists refused, project1's answer held until the read of the
+ * instance list for project0's fallback has asked its first page: project1's fallback comes while
+ * that read runs. That read's later pages (page 2 answering `pageFaults` first) are held until a
+ * second read starts, or half a second after the first of them is asked, so it runs long. Counts
+ * the reads started (first pages asked), and those started before an earlier read's last page
+ * (page 4) was answered.
+ */
+async function fallbackDuringRead(pageFaults: Fault[] = []) {
+  const server = await startStandIn({ records: syntheticRecords(size) });
+  const refused = { status: 403, body: '{"detail": "You do not have permission."}' };
+  for (const project of ["project0", "project1"])
+    server.addFault(`/api/projects/${project}/components/`, refused, refused);
+  server.addFault("/api/components/", refused, refused);
+  for (const fault of pageFaults)
+    server.addFault("/api/translations/", { ...fault, query: "page=2" });
+  const firstAsked = opened();
+  const pagesHeld = opened();
+  let timer: NodeJS.Timeout | undefined;
+  const reads = { started: 0, overlaps: 0 };
+  let reading = false;
+  server.onRequest = async (url) => {
+    if (url.pathname === "/api/projects/project1/components/") return firstAsked.wait;
+    if (url.pathname !== "/api/translations/") return;
+    const page = url.searchParams.get("page");
+    if (page === null) {
+      reads.started += 1;
+      if (reading) reads.overlaps += 1;
+      reading = true;
+      if (reads.started === 1) firstAsked.open();
+      else pagesHeld.open();
+      return;
+    }
+    if (reads.started === 1) {
+      timer ??= setTimeout(pagesHeld.open, 500);
+      await pagesHeld.wait;
+    }
+    if (page === "4") reading = false;
+  };
+  const run = await crawlToSnapshot(
+    testConfig(server.baseUrl, ["project0/*/*", "project1/*/*"], { pageSize: 10, retries: 1 }),
+    { now },
+  );
+  clearTimeout(timer);
+  return { server, run, reads };
+}
+
+/** A gate: `wait` settles once `open` is called. */
+function opened(): { wait: Promise<void>; open: () => void } {
+  let open = () => {};
+  const wait = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { wait, open };
+}

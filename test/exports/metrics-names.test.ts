@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { METRICS, PROGRESSES } from "../../src/model/measure.js";
 import { requireTools } from "../helpers/browser.js";
 import { parseOpenMetricsStrict, strictParserMissing } from "../helpers/openmetrics-strict.js";
-import { render, snapshot } from "../render/measure-fixture.js";
+import { render, snapshot } from "../helpers/measure-fixture.js";
 
 // data/metrics.prom as a dashboard sees it across configs and servers, read by the Prometheus
 // project's strict OpenMetrics parser: the same family names whatever site.metric and

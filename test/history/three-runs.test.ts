@@ -1,6 +1,5 @@
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { gunzipSync } from "node:zlib";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { parse as parseHtml } from "node-html-parser";
@@ -12,6 +11,7 @@ import { contractRecord } from "../helpers/fixtures.js";
 import { startStandIn } from "../helpers/stand-in.js";
 import { serveDirectory } from "../helpers/static-site.js";
 import { pageTime } from "../helpers/page-time.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // Dates and numbers as the English pages write them, computed here with Intl.
 const day = (iso: string) =>
@@ -46,7 +46,7 @@ const record = (base: string, language: string, translated: number, total = 91) 
  * 9 new strings (total 100), cs 89/100 (below 90), fr 50/100, and de cannot be fetched.
  */
 async function threeRuns() {
-  const dir = await mkdtemp(join(tmpdir(), "l10n-history-"));
+  const dir = await tempDir("l10n-history-");
   const out = join(dir, "out");
   const published = await serveDirectory(out);
   const server = await startStandIn({

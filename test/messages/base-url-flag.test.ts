@@ -1,7 +1,7 @@
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contractRecord } from "../helpers/fixtures.js";
+import { goodWeblate, startHostile } from "../helpers/hostile-server.js";
 import { runCli } from "../helpers/run-cli.js";
 import { writeConfig } from "../helpers/run-main.js";
 import { tempDir } from "../helpers/temp-dir.js";
@@ -10,13 +10,11 @@ import { startStandIn } from "../helpers/stand-in.js";
 // A hint names what the user actually used: --base-url on the command line, not the config
 // file's "baseUrl" (which --base-url replaced).
 
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  await new Promise((r) => server.close(r));
-  return port;
+/** The address of a server that has stopped: nothing answers there. */
+async function stoppedServer(): Promise<string> {
+  const server = await startHostile(goodWeblate);
+  await server.stop();
+  return server.baseUrl;
 }
 
 async function crawlWith(baseUrl: string, env: Record<string, string> = {}) {
@@ -35,7 +33,7 @@ async function crawlWith(baseUrl: string, env: Record<string, string> = {}) {
 
 describe("hints after --base-url", () => {
   it("a server that does not answer: 'is --base-url right?'", async () => {
-    const base = `http://127.0.0.1:${await closedPort()}`;
+    const base = await stoppedServer();
     const run = await crawlWith(base);
     expect(run.code).toBe(3);
     expect(run.err.split("\n")[0]).toBe(

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { crawlToSnapshot } from "../../src/pipeline/crawl-step.js";
 import { contractRecord } from "../helpers/fixtures.js";
+import { startHostile } from "../helpers/hostile-server.js";
 import { runMain } from "../helpers/run-main.js";
 import { startStandIn, testConfig } from "../helpers/stand-in.js";
 import { tempDir } from "../helpers/temp-dir.js";
@@ -172,28 +173,21 @@ describe("a failed site.url", () => {
 
 describe("a redirect to another origin", () => {
   it("names site.url for the previous site, baseUrl for the crawl", async () => {
-    const { createServer: createHttp } = await import("node:http");
-    const moved = createHttp((_req, res) => {
+    const moved = await startHostile((_req, res) => {
       res.writeHead(301, { location: "http://127.0.0.2:9/new/" });
       res.end();
     });
-    await new Promise<void>((r) => moved.listen(0, "127.0.0.1", r));
-    const origin = `http://127.0.0.1:${(moved.address() as AddressInfo).port}`;
-    try {
-      const server = await startStandIn({ records: (base) => [contractRecord(base)] });
-      const site = await runMain(
-        {
-          baseUrl: server.baseUrl,
-          translations: ["proj/comp/cs"],
-          site: { url: `${origin}/repo/` },
-        },
-        ["build", "--out", join(await tempDir("l10n-out-"), "out")],
-      );
-      expect(site.err).toContain('If the server moved, set "site.url" to the new address');
-      const crawl = await runMain({ baseUrl: origin, translations: ["proj/comp/cs"] });
-      expect(crawl.err).toContain('If the server moved, set "baseUrl" to the new address');
-    } finally {
-      moved.close();
-    }
+    const server = await startStandIn({ records: (base) => [contractRecord(base)] });
+    const site = await runMain(
+      {
+        baseUrl: server.baseUrl,
+        translations: ["proj/comp/cs"],
+        site: { url: `${moved.baseUrl}/repo/` },
+      },
+      ["build", "--out", join(await tempDir("l10n-out-"), "out")],
+    );
+    expect(site.err).toContain('If the server moved, set "site.url" to the new address');
+    const crawl = await runMain({ baseUrl: moved.baseUrl, translations: ["proj/comp/cs"] });
+    expect(crawl.err).toContain('If the server moved, set "baseUrl" to the new address');
   });
 });

@@ -1,7 +1,6 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, readdir, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -9,6 +8,7 @@ import { main } from "../../src/cli/main.js";
 import { lockOutDir } from "../../src/output/out-dir.js";
 import { contractRecord } from "../helpers/fixtures.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The output lock holds its run's PID, and is taken over when that process no longer exists, or
 // holds this process's own PID from an earlier process (every container run is PID 1); a second
@@ -20,7 +20,7 @@ const deadPid = () =>
 
 describe("the output folder's lock", () => {
   const folder = async () => {
-    const dir = await mkdtemp(join(tmpdir(), "l10n-lock-"));
+    const dir = await tempDir("l10n-lock-");
     return { dir, target: join(dir, "out"), lock: join(dir, ".out.lock") };
   };
 
@@ -75,7 +75,7 @@ describe("a build that is PID 1, as in a container", () => {
   it("takes over the lock left by an earlier PID 1 run", { timeout: 30_000 }, async (ctx) => {
     if (!canUnshare) ctx.skip("a PID namespace needs root and unshare; this machine has neither");
     const server = await startStandIn({ records: (b) => [contractRecord(b)] });
-    const dir = await mkdtemp(join(tmpdir(), "l10n-pid1-"));
+    const dir = await tempDir("l10n-pid1-");
     const config = join(dir, "config.json");
     await writeFile(
       config,

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { siteOptionsSchema } from "../../src/config/schema.js";
@@ -11,8 +10,9 @@ import { writeFiles, WriteError, type FileToWrite } from "../../src/output/write
 import { toSnapshot } from "../../src/snapshot/snapshot.js";
 import { toEntry } from "../../src/pipeline/to-entry.js";
 import { gzipMembers } from "../../src/snapshot/packed-snapshot.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
-const temp = () => mkdtemp(join(tmpdir(), "l10n-write-"));
+const temp = () => tempDir("l10n-write-");
 
 /** 1.3 MB that do not compress, more than two of the writer's batches. */
 const noise = randomBytes(1_300_000);

@@ -1,15 +1,15 @@
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { parse as parseHtml } from "node-html-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildDemoRecords } from "../../src/demo/demo-data.js";
 import { VERSION } from "../../src/model/version.js";
 import { startStandIn } from "../helpers/stand-in.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // The package as users get it: `npm pack` (which checks that dist/ is the bundle of src/ and
 // writes the declarations), installed from the tarball into an empty folder - the bundle needs no
@@ -24,17 +24,6 @@ const nodeTypesVersion: string = JSON.parse(
 const run = promisify(execFile);
 let tarball = "";
 let packedFiles: string[] = [];
-
-/** Temp folders made here (each install is some 13 MB), removed at the end. */
-const made: string[] = [];
-async function tempDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
-});
 
 beforeAll(async () => {
   const dest = await tempDir("l10n-snapshot-pack-");

@@ -19,7 +19,8 @@ import { tempDir } from "../helpers/temp-dir.js";
 // translation changed, and from a compressed previous snapshot; with the contract's shapes and
 // with Weblate 2026.x's (some 37 notes an entry, in the notes table). With every translation
 // carried over, the previous file's translations are copied byte for byte (however a line is
-// spelled), under this run's header; a file reformatted by hand is written anew.
+// spelled), under this run's header; a file reformatted by hand (indented, as jq prints it, one
+// translation spread over lines) is written anew, in the layout.
 
 const size = { projects: 3, components: 2, languages: 3 };
 const now = () => new Date("2026-11-25T12:00:00Z");
@@ -29,6 +30,19 @@ const nextSecond = () => new Promise((r) => setTimeout(r, 1005 - (Date.now() % 1
 const clockless = (text: string) => text.replace(/"changesSince": \{[^}]*\},\n/, "");
 /** A snapshot's text from its translations on. */
 const translations = (text: string) => text.slice(text.indexOf('  "translations": ['));
+/** A snapshot as `jq .` prints it. */
+const jq = (text: string) => `${JSON.stringify(JSON.parse(text), null, 2)}\n`;
+/** A snapshot with its middle translation's line pretty-printed over several lines. */
+const spreadOne = (text: string) => {
+  const lines = text.split("\n");
+  const at = lines.filter((line) => line.startsWith('    {"project"')).length / 2;
+  const index = lines.findIndex((line) => line.startsWith('    {"project"')) + Math.floor(at);
+  const line = lines[index] ?? "";
+  const comma = line.endsWith(",") ? "," : "";
+  lines[index] =
+    `    ${JSON.stringify(JSON.parse(line.slice(4, comma ? -1 : undefined)), null, 2)}${comma}`;
+  return lines.join("\n");
+};
 
 describe.each<[string, Generation | undefined]>([
   ["contract", undefined],
@@ -103,10 +117,16 @@ describe.each<[string, Generation | undefined]>([
     expect(JSON.parse(text)).toEqual(JSON.parse(serializeSnapshot(memory.snapshot)));
   });
 
-  it("with nothing changed, from a previous file reformatted by hand: written anew", async () => {
-    const full = await readFile(join(dir, "full.json"), "utf8");
-    await writeFile(join(dir, "pretty.json"), JSON.stringify(JSON.parse(full), null, 1));
-    const { text, memory, requests } = await both(join(dir, "pretty.json"), "pretty-out.json");
+  it.each<[string, (full: string) => string]>([
+    ["indented by one space", (full) => JSON.stringify(JSON.parse(full), null, 1)],
+    // Two spaces open the translations as the writer does: `\n  "translations": [`.
+    ["indented by two spaces", (full) => JSON.stringify(JSON.parse(full), null, 2)],
+    ["as jq prints it (two spaces, a closing newline)", (full) => jq(full)],
+    ["with one translation spread over lines", spreadOne],
+  ])("with nothing changed, from a previous file %s: written anew", async (name, reformat) => {
+    const file = join(dir, `pretty-${name.split(" ")[1]}.json`);
+    await writeFile(file, reformat(await readFile(join(dir, "full.json"), "utf8")));
+    const { text, memory, requests } = await both(file, "pretty-out.json");
     expect(text).toBe(memory);
     expect(requests).toBe(1);
   });

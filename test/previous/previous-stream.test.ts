@@ -1,14 +1,14 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crawlOptionsSchema } from "../../src/config/schema.js";
 import { syntheticRecords } from "../../src/demo/synthetic-data.js";
 import type { StandInServer } from "../../src/demo/stand-in-server.js";
 import { loadPreviousSite } from "../../src/previous/previous-site.js";
 import { main } from "../../src/cli/main.js";
+import { startHostile } from "../helpers/hostile-server.js";
 import { captureIo, startStandIn } from "../helpers/stand-in.js";
 import { serveDirectory } from "../helpers/static-site.js";
 import { tempDir } from "../helpers/temp-dir.js";
@@ -103,24 +103,13 @@ describe("build with a previous snapshot larger than history.maxBytes", () => {
 
 describe("a previous site's snapshot from a hostile server", () => {
   const crawl = crawlOptionsSchema.parse({ retries: 0, retryDelayMs: 1, bodyTimeoutMs: 5000 });
-  const servers: Server[] = [];
-  afterEach(() =>
-    Promise.all(
-      servers
-        .splice(0)
-        .map((s) => new Promise((resolve) => (s.closeAllConnections(), s.close(resolve)))),
-    ),
-  );
-  async function serve(
-    snapshot: (res: import("node:http").ServerResponse) => void,
-  ): Promise<string> {
-    const s = createServer((req, res) => {
+  /** A site whose data/snapshot.json.gz answers with `snapshot`, stopped after the test. */
+  async function serve(snapshot: (res: ServerResponse) => void): Promise<string> {
+    const site = await startHostile((req, res) => {
       if (req.url?.split("?")[0] === "/data/snapshot.json.gz") return snapshot(res);
       res.writeHead(404).end();
     });
-    servers.push(s);
-    await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
-    return `http://127.0.0.1:${(s.address() as AddressInfo).port}/`;
+    return `${site.baseUrl}/`;
   }
 
   it("cuts off a small gzip file that unpacks past 30 × history.maxBytes", async () => {

@@ -1,15 +1,13 @@
 import { fileHashes } from "../helpers/file-hashes.js";
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { writeSnapshot } from "../../src/snapshot/snapshot-writer.js";
 import { manyComponentsSnapshot } from "../helpers/many-components.js";
 import { runCli } from "../helpers/run-cli.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
 // `render` stopped by SIGTERM (a CI runner's cancel) in the middle of a long pass, the real CLI in
 // a child process: the planning and the budget's measuring read every row in one synchronous
@@ -27,7 +25,7 @@ const hashes = fileHashes;
 
 /** A published site of 3,000 translations, and a later snapshot of them to render over it. */
 async function publish() {
-  const dir = await mkdtemp(join(tmpdir(), "l10n-render-signal-"));
+  const dir = await tempDir("l10n-render-signal-");
   const snapshot = manyComponentsSnapshot({ projects: 1, components: 30, languages: 100 });
   const first = join(dir, "first.json");
   await writeSnapshot(first, snapshot);
@@ -74,13 +72,16 @@ function stoppedRender(
   });
 }
 
-// One site for both: each run leaves it as it was.
-let site: ReturnType<typeof publish> | undefined;
-const published = () => (site ??= publish());
+// One site for both: each run leaves it as it was (made before the tests, so that its folder
+// lives as long as they do).
+let site: Awaited<ReturnType<typeof publish>>;
+beforeAll(async () => {
+  site = await publish();
+}, 120_000);
 
 describe("render stopped by SIGTERM inside a long pass", () => {
   it("while it plans the site: stops before any page is written", async () => {
-    const { dir, out, later } = await published();
+    const { dir, out, later } = site;
     const before = await hashes(out);
     // The packed snapshot appears first and grows while the snapshot is compressed; once it
     // stops growing, the planning reads every row.
@@ -105,7 +106,7 @@ describe("render stopped by SIGTERM inside a long pass", () => {
   }, 120_000);
 
   it("while it writes the site: drops what it wrote", async () => {
-    const { dir, out, later } = await published();
+    const { dir, out, later } = site;
     const before = await hashes(out);
     const run = await stoppedRender(dir, later, out, () => siteFolder(dir));
     expect(run.signal).toBeNull();

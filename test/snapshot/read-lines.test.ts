@@ -1,11 +1,10 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readLines } from "../../src/snapshot/read-snapshot.js";
+import { tempDir } from "../helpers/temp-dir.js";
 
-const dir = await mkdtemp(join(tmpdir(), "l10n-lines-"));
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const dir = await tempDir("l10n-lines-");
 
 describe("reading a file a line at a time", () => {
   it.each([

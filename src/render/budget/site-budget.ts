@@ -52,7 +52,7 @@ export function chooseDetail(
   written?: number,
 ): BudgetChoice {
   if (after && after.steps >= DROP_STEPS.length)
-    throw tooLarge(after.costs, Math.max(written ?? 0, after.bytes), maxBytes);
+    throw overBudgetError(after.costs, Math.max(written ?? 0, after.bytes), maxBytes);
   const leftOut = [...(after?.leftOut ?? [])];
   let before = after?.bytes;
   for (let steps = after ? after.steps + 1 : 0; ; steps++) {
@@ -76,7 +76,7 @@ export function chooseDetail(
         ...(steps > 0 ? { fullBytes } : {}),
       };
     }
-    if (steps === DROP_STEPS.length) throw tooLarge(costs, bytes, maxBytes);
+    if (steps === DROP_STEPS.length) throw overBudgetError(costs, bytes, maxBytes);
   }
 }
 
@@ -88,7 +88,7 @@ function lookAt(site: Measurable, maxBytes: number): KindCost[] {
   return clear ? quick : site.costs();
 }
 
-function tooLarge(costs: KindCost[], bytes: number, maxBytes: number): OutputError {
+function overBudgetError(costs: KindCost[], bytes: number, maxBytes: number): OutputError {
   const largest = [...costs]
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, 3)

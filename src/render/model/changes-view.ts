@@ -1,4 +1,4 @@
-import { clipSlug } from "../../weblate/record-view.js";
+import { clipForDisplay } from "../../weblate/record-view.js";
 import type { Measure } from "../../model/measure.js";
 import type { ChartPoint } from "./trend-chart.js";
 
@@ -87,7 +87,7 @@ export interface RemovedGroup {
 export function recordedNames(
   names: readonly { of: string; key: string; name: string }[] | undefined,
 ): (of: "project" | "component" | "language", key: string) => string | undefined {
-  const byKey = new Map((names ?? []).map((n) => [`${n.of} ${n.key}`, clipSlug(n.name)]));
+  const byKey = new Map((names ?? []).map((n) => [`${n.of} ${n.key}`, clipForDisplay(n.name)]));
   return (of, key) => byKey.get(`${of} ${key}`);
 }
 

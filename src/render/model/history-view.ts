@@ -1,4 +1,4 @@
-import { clipSlug } from "../../weblate/record-view.js";
+import { clipForDisplay } from "../../weblate/record-view.js";
 import { componentLabel, tripleKey } from "../../config/triple.js";
 import { translationPath } from "../../site/site-paths.js";
 import { toMinute, type Changes, type History } from "../../history/history.js";
@@ -25,7 +25,7 @@ import type { ChartPoint } from "./trend-chart.js";
 export type { Delta, TrendData, ChangeItem, ChangesView, SiteHistoryView } from "./site-view.js";
 
 const DAY = 24 * 60;
-const pct = (p: ChartPoint) => (p.total <= 0 ? 100 : (p.translated * 100) / p.total);
+const pointPercent = (p: ChartPoint) => (p.total <= 0 ? 100 : (p.translated * 100) / p.total);
 
 export function buildHistoryView(model: SiteModel, history: History): SiteHistoryView | undefined {
   if (!history.lastRun) return undefined;
@@ -87,7 +87,7 @@ function trendSummer(
         ...span,
         translated: now.translated - then.translated,
         total: now.total - then.total,
-        percent: Math.round((pct(now) - pct(then)) * 10) / 10,
+        percent: Math.round((pointPercent(now) - pointPercent(then)) * 10) / 10,
       };
     };
     const deltas = [delta(undefined, previous), delta(7, end - 7 * DAY), delta(30, end - 30 * DAY)];
@@ -137,7 +137,7 @@ export function changesView(
 function changeItem(model: SiteModel, key: string, detail: ChangeItem["detail"]): ChangeItem {
   const t = model.findRow(key);
   // A key of the previous site's history is text from outside, shown as server text is.
-  if (!t) return { text: clipSlug(key), detail };
+  if (!t) return { text: clipForDisplay(key), detail };
   return {
     text: key,
     translation: {
@@ -173,7 +173,7 @@ function wholesOf(model: SiteModel): Wholes {
 function newStringsItem(wholes: Wholes, r: Changes["newStrings"][number]): ChangeItem {
   const detail = { kind: "newStrings", added: r.added } as const;
   const found = wholes.components.get(`${r.project}/${r.component}`);
-  if (!found) return { text: clipSlug(`${r.project}/${r.component}`), detail };
+  if (!found) return { text: clipForDisplay(`${r.project}/${r.component}`), detail };
   return {
     text: `${r.project}/${r.component}`,
     component: { name: found.comp.name, projectName: found.p.name },
@@ -205,16 +205,16 @@ function removedItems(
     } as const;
     const { project, component, language } = keyParts(first);
     const projectName =
-      wholes.projects.get(project)?.name ?? recorded("project", project) ?? clipSlug(project);
+      wholes.projects.get(project)?.name ?? recorded("project", project) ?? clipForDisplay(project);
     if (g.whole === "project") return { text: projectName, project: { name: projectName }, detail };
     const path = `${project}/${component}`;
     const componentName =
       wholes.components.get(path)?.comp.name ??
       recorded("component", path) ??
-      clipSlug(componentLabel(component));
+      clipForDisplay(componentLabel(component));
     const comp = { name: componentName, projectName };
     if (g.whole === "component") return { text: g.key, component: comp, detail };
-    const languageName = recorded("language", language) ?? clipSlug(language);
+    const languageName = recorded("language", language) ?? clipForDisplay(language);
     const translation = { language, languageName, componentName, projectName };
     return { text: g.key, translation, detail };
   });

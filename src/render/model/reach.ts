@@ -43,7 +43,7 @@ interface Candidate {
 }
 
 /** Reach over some languages; undefined when none has a population figure. */
-export function reachOf(
+function computeReach(
   candidates: Iterable<Candidate>,
   threshold: number,
   by: Measure,
@@ -84,7 +84,7 @@ export function reachOf(
 
 /** A project's reach: its languages over its counted components, but the one they are in. */
 export function projectReach(project: ProjectView, site: SiteOptions): ReachView | undefined {
-  return reachOf(
+  return computeReach(
     projectRows(project, site),
     site.reachThreshold,
     site,
@@ -94,7 +94,7 @@ export function projectReach(project: ProjectView, site: SiteOptions): ReachView
 
 /** The site's reach: every language over the counted components but the one they are in. */
 export function siteReach(model: SiteModel): ReachView | undefined {
-  return reachOf(
+  return computeReach(
     model.languages.map((l) => ({ language: l, tally: l.tally })),
     model.site.reachThreshold,
     model.site,

@@ -167,13 +167,13 @@ function addEntry(read: FirstRead, given: SnapshotEntry): boolean {
     read.unpublished.push(toView(entry, parts, false, site));
     return false;
   }
-  const project = projectOf(read, entry.project);
+  const project = findOrAddProject(read, entry.project);
   if (parts.status === "ok") project.name = parts.projectName;
   if (entry.component === WILDCARD || entry.language === WILDCARD) {
     project.unexpanded.push(toView(entry, parts, true, site));
     return false;
   }
-  const component = componentOf(read, project, entry.component, parts.componentName);
+  const component = findOrAddComponent(read, project, entry.component, parts.componentName);
   if (parts.status === "ok")
     Object.assign(component, {
       name: parts.componentName,
@@ -186,7 +186,7 @@ function addEntry(read: FirstRead, given: SnapshotEntry): boolean {
   const row = read.makeRow.make(parts, folder);
   read.rows.push(row);
   component.translations.push(row);
-  const language = languageOf(read, entry.language, parts.lang, parts.dir);
+  const language = findOrAddLanguage(read, entry.language, parts.lang, parts.dir);
   if (parts.status === "ok")
     Object.assign(language, {
       name: parts.languageName,
@@ -199,7 +199,7 @@ function addEntry(read: FirstRead, given: SnapshotEntry): boolean {
   return true;
 }
 
-function projectOf(read: FirstRead, slug: string): ProjectView {
+function findOrAddProject(read: FirstRead, slug: string): ProjectView {
   let project = read.projects.get(slug);
   if (!project) {
     project = {
@@ -218,7 +218,7 @@ function projectOf(read: FirstRead, slug: string): ProjectView {
   return project;
 }
 
-function componentOf(
+function findOrAddComponent(
   read: FirstRead,
   project: ProjectView,
   slug: string,
@@ -247,7 +247,7 @@ function componentOf(
   return component;
 }
 
-function languageOf(
+function findOrAddLanguage(
   read: FirstRead,
   code: string,
   lang: string,
@@ -292,7 +292,7 @@ function sumProjects(read: FirstRead): Counts {
     // is shown as a failure of its component, not as a language the project has).
     const seen = new Map<string, LanguageRef>();
     for (const c of project.components)
-      for (const t of c.translations) if (t.tally) seen.set(t.language, languageRef(t));
+      for (const t of c.translations) if (t.tally) seen.set(t.language, rowLanguageRef(t));
     project.languages = [...seen.values()].sort((a, b) => compareText(a.name, b.name));
     aggregateProject(project, site, text, generatedAt);
     addCounts(total, project.tally);
@@ -301,7 +301,7 @@ function sumProjects(read: FirstRead): Counts {
 }
 
 /** A row's language as the project's list of languages names it. */
-function languageRef(t: TranslationRow): LanguageRef {
+function rowLanguageRef(t: TranslationRow): LanguageRef {
   const { language: code, languageName: name, nativeName, lang, dir, population } = t;
   return { code, name, nativeName, lang, dir, population };
 }

@@ -5,7 +5,7 @@ import { componentPathParts, WILDCARD } from "../../config/triple.js";
 import type { BadgeText } from "./badge-text.js";
 import type { SnapshotEntry } from "../../snapshot/schema.js";
 import { languageTag, nativeName } from "./language-names.js";
-import { clipSlug, recordView } from "../../weblate/record-view.js";
+import { clipForDisplay, recordView } from "../../weblate/record-view.js";
 import { entryCounts } from "../../snapshot/entry-counts.js";
 import { componentDir, fileSegment, projectDir } from "../../site/site-paths.js";
 import type { Counts } from "../../model/counts.js";
@@ -46,10 +46,10 @@ export function describeEntry(
     component: entry.component,
     language: entry.language,
     status: ok ? "ok" : entry.status,
-    projectName: component.project.name ?? clipSlug(entry.project),
+    projectName: component.project.name ?? clipForDisplay(entry.project),
     componentName: componentDisplayName(entry.component, component.name),
-    languageName: language.name ?? clipSlug(entry.language),
-    nativeName: nativeName(entry.language, language.name ?? clipSlug(entry.language)),
+    languageName: language.name ?? clipForDisplay(entry.language),
+    nativeName: nativeName(entry.language, language.name ?? clipForDisplay(entry.language)),
     lang: languageTag(entry.language),
     dir: language.direction === "rtl" ? "rtl" : "ltr",
     ...(language.population === undefined ? {} : { population: language.population }),
@@ -79,7 +79,7 @@ export function describeEntry(
 
 /** A language as a record names it (a component's source language). */
 function languageRef(l: { code: string; name?: string; population?: number }): LanguageRef {
-  const name = l.name ?? clipSlug(l.code);
+  const name = l.name ?? clipForDisplay(l.code);
   return {
     code: l.code,
     name,
@@ -120,7 +120,7 @@ export function toView(
  */
 function componentDisplayName(path: string, name: string | undefined): string {
   const parts = componentPathParts(path);
-  return [...parts.slice(0, -1), name ?? clipSlug(must(parts.at(-1)))].join(" / ");
+  return [...parts.slice(0, -1), name ?? clipForDisplay(must(parts.at(-1)))].join(" / ");
 }
 
 /**

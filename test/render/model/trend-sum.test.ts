@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Counts } from "../../src/history/history.js";
-import { COUNTERS, UNKNOWN } from "../../src/history/series.js";
-import { sumTrend } from "../../src/render/model/trend-sum.js";
+import type { Counts } from "../../../src/history/history.js";
+import { COUNTERS, UNKNOWN } from "../../../src/history/series.js";
+import { sumTrend } from "../../../src/render/model/trend-sum.js";
 
 // A group's trend summed from its series one at a time (render/model/trend-sum.ts): the steps
 // summed at every time any series changes, by the measure every point allows.

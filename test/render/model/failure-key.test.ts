@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { errorForStatus } from "../../src/http/request-error.js";
-import { failureKey } from "../../src/render/model/badge-text.js";
+import { errorForStatus } from "../../../src/http/request-error.js";
+import { failureKey } from "../../../src/render/model/badge-text.js";
 
-const english = JSON.parse(readFileSync(new URL("../../locales/en.json", import.meta.url), "utf8"));
+const english = JSON.parse(
+  readFileSync(new URL("../../../locales/en.json", import.meta.url), "utf8"),
+);
 const englishText = (key: string): unknown =>
   key.split(".").reduce((node, part) => node?.[part], english);
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { OutputError } from "../../src/model/errors.js";
-import { chooseDetail, budgetLines } from "../../src/render/budget/site-budget.js";
-import { DROP_STEPS, FULL_DETAIL, type SiteDetail } from "../../src/render/budget/site-detail.js";
+import { OutputError } from "../../../src/model/errors.js";
+import { chooseDetail, budgetLines } from "../../../src/render/budget/site-budget.js";
+import {
+  DROP_STEPS,
+  FULL_DETAIL,
+  type SiteDetail,
+} from "../../../src/render/budget/site-detail.js";
 
 /** A site whose size at each number of steps taken is given; counts the close looks. */
 function fakeSite(sizes: number[]) {

@@ -1,12 +1,12 @@
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { siteOptionsSchema } from "../../src/config/schema.js";
-import type { Triple } from "../../src/config/triple.js";
-import { toEntry } from "../../src/pipeline/to-entry.js";
-import { WORLD_POPULATION } from "../../src/render/model/reach.js";
-import { siteFiles } from "../../src/render/render-site.js";
-import { toSnapshot } from "../../src/snapshot/snapshot.js";
-import { contractRecord, set } from "../helpers/fixtures.js";
+import { siteOptionsSchema } from "../../../src/config/schema.js";
+import type { Triple } from "../../../src/config/triple.js";
+import { toEntry } from "../../../src/pipeline/to-entry.js";
+import { WORLD_POPULATION } from "../../../src/render/model/reach.js";
+import { siteFiles } from "../../../src/render/render-site.js";
+import { toSnapshot } from "../../../src/snapshot/snapshot.js";
+import { contractRecord, set } from "../../helpers/fixtures.js";
 
 // Reach: from the `population` newer servers give each language (in the records' language and
 // source_language objects), the share of the world's people who can use the project, and the

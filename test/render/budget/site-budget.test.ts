@@ -9,20 +9,20 @@ import { marked, type Tokens } from "marked";
 import { parse } from "node-html-parser";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { siteOptionsSchema } from "../../src/config/schema.js";
-import { parseTripleString } from "../../src/config/triple.js";
-import { syntheticRecords, syntheticTriples } from "../../src/demo/synthetic-data.js";
-import { OutputError } from "../../src/model/errors.js";
-import { toEntry } from "../../src/pipeline/to-entry.js";
-import { DROP_STEPS } from "../../src/render/budget/site-detail.js";
-import { renderSite, type RenderedSite } from "../../src/render/render-site.js";
-import { serializeSnapshot, toSnapshot } from "../../src/snapshot/snapshot.js";
-import type { Snapshot } from "../../src/snapshot/schema.js";
-import { serveSite } from "../helpers/browser.js";
-import { main } from "../../src/cli/main.js";
-import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
-import { captureIo, startStandIn } from "../helpers/stand-in.js";
-import { tempDir } from "../helpers/temp-dir.js";
+import { siteOptionsSchema } from "../../../src/config/schema.js";
+import { parseTripleString } from "../../../src/config/triple.js";
+import { syntheticRecords, syntheticTriples } from "../../../src/demo/synthetic-data.js";
+import { OutputError } from "../../../src/model/errors.js";
+import { toEntry } from "../../../src/pipeline/to-entry.js";
+import { DROP_STEPS } from "../../../src/render/budget/site-detail.js";
+import { renderSite, type RenderedSite } from "../../../src/render/render-site.js";
+import { serializeSnapshot, toSnapshot } from "../../../src/snapshot/snapshot.js";
+import type { Snapshot } from "../../../src/snapshot/schema.js";
+import { serveSite } from "../../helpers/browser.js";
+import { main } from "../../../src/cli/main.js";
+import { buildDemoRecords, demoTriples } from "../../../src/demo/demo-data.js";
+import { captureIo, startStandIn } from "../../helpers/stand-in.js";
+import { tempDir } from "../../helpers/temp-dir.js";
 
 // site.maxBytes: the site is measured before anything is written, and detail is left out in the
 // documented order (DROP_STEPS) until it fits; every badge and widget address of the full site
@@ -236,7 +236,7 @@ describe("site.maxBytes", () => {
   }, 240_000);
 
   it("is documented in docs/site.md in the order it takes the steps", async () => {
-    const root = fileURLToPath(new URL("../../", import.meta.url));
+    const root = fileURLToPath(new URL("../../../", import.meta.url));
     const tokens = marked.lexer(await readFile(join(root, "docs/site.md"), "utf8"));
     const at = tokens.findIndex(
       (t) => t.type === "heading" && t.text === "A site that fits its host",
@@ -257,7 +257,7 @@ describe("site.maxBytes", () => {
       config,
       JSON.stringify({ baseUrl: BASE, translations: ["*/*/*"], site: { maxBytes: 100_000 } }),
     );
-    const root = fileURLToPath(new URL("../../", import.meta.url));
+    const root = fileURLToPath(new URL("../../../", import.meta.url));
     const out = join(dir, "out");
     const result = await promisify(execFile)(
       process.execPath,

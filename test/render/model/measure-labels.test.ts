@@ -1,6 +1,6 @@
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { render, snapshot } from "./measure-fixture.js";
+import { render, snapshot } from "../../helpers/measure-fixture.js";
 
 // Labels say what the numbers under them count: the percent column's heading and the badges'
 // label follow the measure and its fallback (a trial found "Approved characters" over translated

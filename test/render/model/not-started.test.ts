@@ -1,17 +1,17 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
-import { siteOptionsSchema } from "../../src/config/schema.js";
-import type { Triple } from "../../src/config/triple.js";
-import { buildDemoRecords, demoTriples } from "../../src/demo/demo-data.js";
-import { toEntry } from "../../src/pipeline/to-entry.js";
-import { siteFiles } from "../../src/render/render-site.js";
-import { toSnapshot } from "../../src/snapshot/snapshot.js";
-import { contractRecord } from "../helpers/fixtures.js";
-import { captureIo, startStandIn } from "../helpers/stand-in.js";
+import { main } from "../../../src/cli/main.js";
+import { siteOptionsSchema } from "../../../src/config/schema.js";
+import type { Triple } from "../../../src/config/triple.js";
+import { buildDemoRecords, demoTriples } from "../../../src/demo/demo-data.js";
+import { toEntry } from "../../../src/pipeline/to-entry.js";
+import { siteFiles } from "../../../src/render/render-site.js";
+import { toSnapshot } from "../../../src/snapshot/snapshot.js";
+import { contractRecord } from "../../helpers/fixtures.js";
+import { captureIo, startStandIn } from "../../helpers/stand-in.js";
+import { tempDir } from "../../helpers/temp-dir.js";
 
 // Not-started languages (site.notStarted): a language the project has (any of its components
 // tracks it) but a component lacks is a 0% row of that component, its total the component's
@@ -133,7 +133,7 @@ describe("not-started languages", () => {
 describe("not-started languages in a build from the stand-in", () => {
   it("cost no request", async () => {
     const server = await startStandIn({ records: buildDemoRecords });
-    const dir = await mkdtemp(join(tmpdir(), "l10n-notstarted-"));
+    const dir = await tempDir("l10n-notstarted-");
     const requests: number[] = [];
     for (const notStarted of [false, true]) {
       const config = join(dir, `config-${notStarted}.json`);

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { marked } from "marked";
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { contractRecord } from "../helpers/fixtures.js";
-import { runMain } from "../helpers/run-main.js";
-import { startStandIn } from "../helpers/stand-in.js";
+import { contractRecord } from "../../helpers/fixtures.js";
+import { runMain } from "../../helpers/run-main.js";
+import { startStandIn } from "../../helpers/stand-in.js";
 
 // A snippet pasted into a README keeps its alternative text forever while its picture follows
 // every run: the text says what the badge shows and whose (as Weblate's and shields' snippets

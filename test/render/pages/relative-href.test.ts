@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hrefFrom } from "../../src/render/pages/relative-href.js";
-import { encodePath } from "../../src/site/site-paths.js";
+import { hrefFrom } from "../../../src/render/pages/relative-href.js";
+import { encodePath } from "../../../src/site/site-paths.js";
 
 /** The definition: drop the folders the page and the target share, climb out of the rest. */
 function byParts(pageDir: string, target: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageTag, nativeName } from "../../src/render/model/language-names.js";
+import { languageTag, nativeName } from "../../../src/render/model/language-names.js";
 
 // Weblate's @-modifiers as BCP 47 says them: a Latin-script language is named in Latin letters.
 // (A trial found sr@latin named "српски".)

@@ -1,13 +1,13 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { siteOptionsSchema } from "../../src/config/schema.js";
-import { syntheticRecords } from "../../src/demo/synthetic-data.js";
-import { toEntry } from "../../src/pipeline/to-entry.js";
-import { planSiteModel } from "../../src/render/model/site-model.js";
-import { toSnapshot } from "../../src/snapshot/snapshot.js";
-import type { SnapshotEntry } from "../../src/snapshot/schema.js";
-import type { SnapshotSource } from "../../src/snapshot/read-snapshot.js";
+import { siteOptionsSchema } from "../../../src/config/schema.js";
+import { syntheticRecords } from "../../../src/demo/synthetic-data.js";
+import { toEntry } from "../../../src/pipeline/to-entry.js";
+import { planSiteModel } from "../../../src/render/model/site-model.js";
+import { toSnapshot } from "../../../src/snapshot/snapshot.js";
+import type { SnapshotEntry } from "../../../src/snapshot/schema.js";
+import type { SnapshotSource } from "../../../src/snapshot/read-snapshot.js";
 
 // The render's model of a site keeps what its pages show, not the snapshot's records: a million
 // translations' site has 5,000 components, each record with its addresses and commit templates.

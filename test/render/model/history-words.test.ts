@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { loadLocales } from "../../src/i18n/catalogs.js";
-import { STRINGS_TRANSLATED } from "../../src/model/measure.js";
-import { trendView } from "../../src/render/model/history-words.js";
-import { MeasureWords } from "../../src/render/model/measure-words.js";
+import { loadLocales } from "../../../src/i18n/catalogs.js";
+import { STRINGS_TRANSLATED } from "../../../src/model/measure.js";
+import { trendView } from "../../../src/render/model/history-words.js";
+import { MeasureWords } from "../../../src/render/model/measure-words.js";
 
 // The trend chart's caption: its span in days, or in days and times when the runs fall on one day,
 // and the points it records (a run that changed nothing adds none), not "changes".

@@ -2,13 +2,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
 import { parse, type HTMLElement } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { siteOptionsSchema } from "../../src/config/schema.js";
-import { fileSegment } from "../../src/site/site-paths.js";
-import { renderSite } from "../../src/render/render-site.js";
-import { planFullSite } from "../../src/render/site-plan.js";
-import type { Snapshot } from "../../src/snapshot/schema.js";
-import { HOSTILE_SLUG, manyComponentsSnapshot } from "../helpers/many-components.js";
-import { tempDir } from "../helpers/temp-dir.js";
+import { siteOptionsSchema } from "../../../src/config/schema.js";
+import { fileSegment } from "../../../src/site/site-paths.js";
+import { renderSite } from "../../../src/render/render-site.js";
+import { planFullSite } from "../../../src/render/site-plan.js";
+import type { Snapshot } from "../../../src/snapshot/schema.js";
+import { HOSTILE_SLUG, manyComponentsSnapshot } from "../../helpers/many-components.js";
+import { tempDir } from "../../helpers/temp-dir.js";
 
 // badges/index.html on a large instance: over 100 components' widgets it keeps the projects'
 // widgets and the translation's example, and each project's components have their widgets on

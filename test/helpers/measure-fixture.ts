@@ -5,10 +5,11 @@ import { toEntry } from "../../src/pipeline/to-entry.js";
 import { siteFiles } from "../../src/render/render-site.js";
 import { toSnapshot } from "../../src/snapshot/snapshot.js";
 import type { Snapshot } from "../../src/snapshot/schema.js";
-import { contractRecord, set } from "../helpers/fixtures.js";
+import { contractRecord, set } from "./fixtures.js";
 
-// The snapshot of test/render/metrics.test.ts (its table says the numbers): two translations of
-// one component, with or without review, with or without the components' statistics.
+// The snapshot of test/render/model/metrics.test.ts (its table says the numbers): two
+// translations of one component, with or without review, with or without the components'
+// statistics.
 
 export const BASE = "https://weblate.example";
 

@@ -1,11 +1,11 @@
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { runCheck } from "../../src/check/check.js";
-import { checkOptionsSchema, siteOptionsSchema } from "../../src/config/schema.js";
-import type { Snapshot } from "../../src/snapshot/schema.js";
-import { siteFiles } from "../../src/render/render-site.js";
-import { BASE, render, snapshot } from "./measure-fixture.js";
-import { tempDir } from "../helpers/temp-dir.js";
+import { runCheck } from "../../../src/check/check.js";
+import { checkOptionsSchema, siteOptionsSchema } from "../../../src/config/schema.js";
+import type { Snapshot } from "../../../src/snapshot/schema.js";
+import { siteFiles } from "../../../src/render/render-site.js";
+import { BASE, render, snapshot } from "../../helpers/measure-fixture.js";
+import { tempDir } from "../../helpers/temp-dir.js";
 
 // One snapshot rendered with each measure (site.metric, site.progress): the percents on the
 // pages, the badges, the widgets and `check` are the ones computed by hand below.
@@ -133,8 +133,8 @@ describe("a measure the counts do not allow", () => {
 
 describe("trends and what changed, by the site's measure", () => {
   it("draws words, and reports falling below by words", async () => {
-    const { emptyHistory } = await import("../../src/history/history.js");
-    const { countsOf, mergeRun } = await import("../../src/history/merge-run.js");
+    const { emptyHistory } = await import("../../../src/history/history.js");
+    const { countsOf, mergeRun } = await import("../../../src/history/merge-run.js");
     const site = siteOptionsSchema.parse({ metric: "words" });
     const run = (s: Snapshot) =>
       s.translations.map((e) => ({ ...e, counts: countsOf(e.record, e.statistics) }));
@@ -159,9 +159,9 @@ describe("a build from the stand-in counting characters", () => {
   it("reads the components' statistics (one request each) and counts characters", async () => {
     const { readFile, writeFile } = await import("node:fs/promises");
     const { join } = await import("node:path");
-    const { main } = await import("../../src/cli/main.js");
-    const { buildDemoRecords, demoTriples } = await import("../../src/demo/demo-data.js");
-    const { captureIo, startStandIn } = await import("../helpers/stand-in.js");
+    const { main } = await import("../../../src/cli/main.js");
+    const { buildDemoRecords, demoTriples } = await import("../../../src/demo/demo-data.js");
+    const { captureIo, startStandIn } = await import("../../helpers/stand-in.js");
     // A current server (as `npm start` plays it): its statistics count characters.
     const server = await startStandIn({ records: buildDemoRecords, generation: "2026" });
     const dir = await tempDir("l10n-chars-");

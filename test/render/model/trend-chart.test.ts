@@ -1,7 +1,7 @@
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { trendChartSvg, type ChartWords } from "../../src/render/model/trend-chart.js";
-import { LocaleFormat } from "../../src/i18n/locale-format.js";
+import { trendChartSvg, type ChartWords } from "../../../src/render/model/trend-chart.js";
+import { LocaleFormat } from "../../../src/i18n/locale-format.js";
 
 const en = new LocaleFormat("en");
 const words = (f: LocaleFormat, rtl = false): ChartWords => ({

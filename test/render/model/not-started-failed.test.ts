@@ -4,12 +4,12 @@ import { join } from "node:path";
 import { marked } from "marked";
 import { parse } from "node-html-parser";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
-import { buildDemoRecords } from "../../src/demo/demo-data.js";
-import { parseOpenMetricsStrict, strictParserMissing } from "../helpers/openmetrics-strict.js";
-import { requireTools } from "../helpers/browser.js";
-import { captureIo, startStandIn } from "../helpers/stand-in.js";
-import { tempDir } from "../helpers/temp-dir.js";
+import { main } from "../../../src/cli/main.js";
+import { buildDemoRecords } from "../../../src/demo/demo-data.js";
+import { parseOpenMetricsStrict, strictParserMissing } from "../../helpers/openmetrics-strict.js";
+import { requireTools } from "../../helpers/browser.js";
+import { captureIo, startStandIn } from "../../helpers/stand-in.js";
+import { tempDir } from "../../helpers/temp-dir.js";
 
 // A triple that fails (here a typo of a language code, which the server answers 404) is a failure
 // of its component, never a language the project has: with site.notStarted, no component shows
