@@ -59213,13 +59213,12 @@ function toView(entry, parts, publishable, site) {
   const component = explicit ? `${projectDir(entry.project, site)}/${componentDir(entry.component)}` : "";
   const dir = explicit ? `${component}/${fileSegment(entry.language)}` : "";
   const tally = parts.tally;
-  return {
-    ...parts,
+  return Object.assign({}, parts, {
     percent: tally && percentBy(tally, site),
     empty: tally?.total === 0,
     pageDir: dir,
     badgeBase: dir ? `badges/${dir}` : ""
-  };
+  });
 }
 function componentDisplayName(path2, name) {
   const parts = componentPathParts(path2);
