@@ -105,11 +105,11 @@ export function planBadgesPages(
   });
   const index = pageFile("badges", "@pages/badges", describe, "other pages and assets", sections);
   if (!split) return [index];
-  return [index, ...model.projects.filter(hasPage).map(projectPage(model, locale, pageFile))];
+  return [index, ...model.projects.filter(hasPage).map(projectBadgesPage(model, locale, pageFile))];
 }
 
 /** A project's own badges page, when the index is split: its components' widgets. */
-function projectPage(model: SiteModel, locale: SiteLocale, pageFile: PageFile) {
+function projectBadgesPage(model: SiteModel, locale: SiteLocale, pageFile: PageFile) {
   return (project: ProjectView): PlannedFile =>
     pageFile(
       projectBadgesDir(project.pageDir),
