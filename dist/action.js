@@ -62962,9 +62962,9 @@ function planBadgesPages(model, locale, pageFile) {
   });
   const index = pageFile("badges", "@pages/badges", describe4, "other pages and assets", sections);
   if (!split) return [index];
-  return [index, ...model.projects.filter(hasPage).map(projectPage(model, locale, pageFile))];
+  return [index, ...model.projects.filter(hasPage).map(projectBadgesPage(model, locale, pageFile))];
 }
-function projectPage(model, locale, pageFile) {
+function projectBadgesPage(model, locale, pageFile) {
   return (project) => pageFile(
     projectBadgesDir(project.pageDir),
     "@pages/badges",
@@ -63868,7 +63868,7 @@ function planPages(siteModel, locale, locales, eta = loadTemplates()) {
   ];
   const split = badgesPageSplit(model);
   for (const project of model.projects) {
-    files.push(projectPage2(model, locale, pageFile, project));
+    files.push(projectPage(model, locale, pageFile, project));
     for (const component of project.components)
       files.push(componentPage(model, locale, pageFile, { project, component, split }));
   }
@@ -63955,7 +63955,7 @@ function pageLocales(locales, locale, dir, h, base) {
   });
   return links && { links, fallback: links[0]?.href ?? "" };
 }
-function projectPage2(model, locale, pageFile, project) {
+function projectPage(model, locale, pageFile, project) {
   const image = widgetPaths(project.badgeBase).og;
   return pageFile(
     project.pageDir,
